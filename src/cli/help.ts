@@ -1,0 +1,41 @@
+/** The CLI's help text, kept beside nothing else so the README can quote it verbatim. */
+export const HELP = `docs-mcp-eval — benchmark a documentation MCP server
+
+Usage:
+  docs-mcp-eval run [options]      run a dataset against a server, print the report and the delta
+  docs-mcp-eval --version | --help
+
+With no options, run uses the embedded default: it builds the reference server's
+index, spawns it over stdio, runs datasets/reference/cases.yaml and compares with
+baselines/reference.json.
+
+Target:
+  --cases <file>             dataset (YAML/JSON, or a speakeasy cases.json array)
+  --server-command <cmd>     command that starts the MCP server on stdio
+  --server-cwd <dir>         its working directory (default: --cwd)
+  --server-env KEY=VALUE     extra environment for the server (repeatable)
+  --build-command <cmd>      run (through the shell) and timed before the server starts
+  --cwd <dir>                working directory for relative paths (default: .)
+
+Run:
+  --warmup <n>               unmeasured search calls first (default 5)
+  --repetitions <n>          times each case runs; latency pools them (default 1)
+  --k <n>                    metric cutoff (default 5)
+  --timeout <ms>             per tool call (default 30000)
+  --fail-fast                stop at the first errored case
+
+Cases (each repeatable; OR within a flag, AND across flags):
+  --category <name>  --tag <name>  --difficulty <basic|intermediate|advanced>  --id <glob>
+
+Output:
+  --baseline <report.json>   compare with this report (default for the embedded
+                             default: baselines/reference.json)
+  --no-baseline              do not compare
+  --out <file>               JSON report (default .docs-mcp-eval/report.json)
+  --markdown <file>          markdown report (default .docs-mcp-eval/report.md)
+  --json                     print the JSON report on stdout instead of markdown
+  --verbose                  print each failed case's reason and the server's stderr
+
+Exit codes: 0 all cases ran, 1 a case errored or the build/server failed,
+2 bad usage or an invalid dataset.
+`;

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * The CLI entry point: flags in, evaluation, markdown (or JSON) out, exit code.
+ * Everything it does is the library's; this file only wires and reports.
+ */
+import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
+import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
+import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
+import { writeOutputs } from '../publish/write-outputs.ts';
+import { ReportReadError } from '../report/read-report.ts';
+import { DatasetError, formatDatasetError } from '../suite/index.ts';
+import { ServerStartError } from '../target/stdio-session.ts';
+import { parseRunArgs } from './args.ts';
+import { HELP } from './help.ts';
+import { createProgress } from './progress.ts';
+
+async function run(argv: string[]): Promise<number> {
+  const flags = parseRunArgs(argv);
+  if (flags.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const progress = createProgress(process.stderr, flags.verbose);
+  const evaluation = await evaluate(flags.config, {
+    onPhase: (phase, detail) => progress.phase(phase, detail),
+    onProgress: (event) => progress.update(event),
+  });
+  progress.done();
+  const markdown = renderEvaluation(evaluation);
+  await writeOutputs(evaluation.report, markdown, flags.config.output);
+  process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
+  process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
+  const { errors, notRun } = evaluation.report.summary;
+  return errors + notRun > 0 ? 1 : 0;
+}
+
+function explain(err: unknown): number {
+  if (err instanceof DatasetError) {
+    process.stderr.write(`${formatDatasetError(err)}\n`);
+    return 2;
+  }
+  if (err instanceof UsageError) {
+    process.stderr.write(`docs-mcp-eval: ${err.message}\nRun \`docs-mcp-eval --help\` for usage.\n`);
+    return 2;
+  }
+  if (err instanceof BuildFailedError || err instanceof ServerStartError) {
+    process.stderr.write(`docs-mcp-eval: ${err.message}\n${err.stderrTail ? `--- stderr tail ---\n${err.stderrTail}\n` : ''}`);
+    return 1;
+  }
+  if (err instanceof ReportReadError) {
+    process.stderr.write(`docs-mcp-eval: cannot read the baseline: ${err.message}\n`);
+    return 2;
+  }
+  process.stderr.write(`docs-mcp-eval: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  return 1;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === '--version' || command === '-v') {
+      process.stdout.write(`${TOOL_VERSION}\n`);
+      return 0;
+    }
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (command === 'run') return await run(rest);
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (err) {
+    return explain(err);
+  }
+}
+
+// exit() rather than exitCode: a server that ignored every signal must not keep us alive.
+process.exit(await main(process.argv.slice(2)));

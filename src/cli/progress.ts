@@ -1,0 +1,57 @@
+/**
+ * Progress on stderr: one line redrawn in place on a terminal, plain lines otherwise
+ * (CI logs keep every line, and carriage returns would garble them).
+ */
+import type { ProgressEvent } from '../run/run-suite.ts';
+
+export interface Progress {
+  phase(name: string, detail: string): void;
+  update(event: ProgressEvent): void;
+  done(): void;
+}
+
+function mark(event: ProgressEvent): string {
+  const o = event.observation;
+  if (o.status === 'not_run') return '·';
+  if (o.status === 'error') return '✗';
+  return o.foundInRound === null ? '○' : '✓';
+}
+
+export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Progress {
+  const tty = stream.isTTY;
+  let lineOpen = false;
+  const started = performance.now();
+
+  const endLine = () => {
+    if (lineOpen) stream.write('\n');
+    lineOpen = false;
+  };
+
+  return {
+    phase(name, detail) {
+      endLine();
+      stream.write(`docs-mcp-eval: ${name}: ${detail}\n`);
+    },
+    update(event) {
+      const o = event.observation;
+      const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0);
+      const text = `[${event.done}/${event.total}] ${mark(event)} ${o.caseId} (${ms.toFixed(1)} ms)`;
+      if (tty) {
+        const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+        stream.write(`\r\u001b[2K${text} · ${elapsed}s`);
+        lineOpen = true;
+      } else {
+        stream.write(`${text}\n`);
+      }
+      if (verbose && o.error) {
+        endLine();
+        stream.write(`    ${o.error.kind}: ${o.error.message}\n`);
+        if (o.error.excerpt) stream.write(`    returned: ${o.error.excerpt}\n`);
+        if (o.error.stderrTail) stream.write(`    server stderr:\n${o.error.stderrTail.replace(/^/gm, '      ')}\n`);
+      }
+    },
+    done() {
+      endLine();
+    },
+  };
+}

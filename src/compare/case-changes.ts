@@ -1,0 +1,55 @@
+/**
+ * Case-level regressions and improvements between two reports: where the first
+ * relevant doc moved, NDCG changed, or the case broke or recovered.
+ */
+import type { CaseResult } from '../report/types.ts';
+import type { CaseChange } from './types.ts';
+
+const EPSILON = 1e-9;
+
+export function firstRelevantRank(result: CaseResult): number | null {
+  const relevant = new Set(result.relevant.filter((j) => j.grade > 0).map((j) => j.id));
+  const index = result.rankedIds.findIndex((id) => relevant.has(id));
+  return index === -1 ? null : index + 1;
+}
+
+/** A rank compared as a cost: not found is worse than any rank. */
+function rankCost(rank: number | null): number {
+  return rank ?? Number.POSITIVE_INFINITY;
+}
+
+function direction(before: CaseResult, after: CaseResult): 'regressed' | 'improved' | null {
+  const okBefore = before.status === 'ok';
+  const okAfter = after.status === 'ok';
+  if (okBefore !== okAfter) return okAfter ? 'improved' : 'regressed';
+  const ndcgDelta = (after.metrics?.ndcg ?? 0) - (before.metrics?.ndcg ?? 0);
+  if (Math.abs(ndcgDelta) > EPSILON) return ndcgDelta > 0 ? 'improved' : 'regressed';
+  const rankBefore = rankCost(firstRelevantRank(before));
+  const rankAfter = rankCost(firstRelevantRank(after));
+  if (rankBefore !== rankAfter) return rankAfter < rankBefore ? 'improved' : 'regressed';
+  return null;
+}
+
+export function caseChanges(baseline: readonly CaseResult[], current: readonly CaseResult[]): CaseChange[] {
+  const before = new Map(baseline.map((r) => [r.id, r]));
+  const changes: CaseChange[] = [];
+  for (const after of current) {
+    const was = before.get(after.id);
+    if (!was) continue;
+    const dir = direction(was, after);
+    if (dir === null) continue;
+    changes.push({
+      id: after.id,
+      name: after.name,
+      category: after.category,
+      direction: dir,
+      rankBefore: firstRelevantRank(was),
+      rankAfter: firstRelevantRank(after),
+      ndcgBefore: was.metrics?.ndcg ?? null,
+      ndcgAfter: after.metrics?.ndcg ?? null,
+      statusBefore: was.status,
+      statusAfter: after.status,
+    });
+  }
+  return changes;
+}

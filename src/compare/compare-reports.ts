@@ -1,0 +1,59 @@
+/**
+ * compare(baseline, current): pure, over two reports. Rows follow the metric catalog
+ * of the current run's k; a baseline run at another k or on another dataset shows up
+ * as missing rows and a named dataset mismatch, never as a silent comparison.
+ */
+import type { Environment, Report } from '../report/types.ts';
+import { metricCatalog } from '../score/catalog.ts';
+import { caseChanges } from './case-changes.ts';
+import { DEFAULT_NOISE_BANDS, judgeRow, type NoiseBands } from './judge-row.ts';
+import type { Comparison, DeltaRow } from './types.ts';
+
+export interface CompareOptions {
+  baselineLabel?: string;
+  noiseBands?: NoiseBands;
+}
+
+/** Values a report holds beyond summary.metrics (build time and memory are run-level). */
+function metricValue(report: Report, id: string): number | null {
+  if (id === 'build.ms') return report.build?.ms ?? null;
+  if (id === 'rss.peak') return report.memory?.peakBytes ?? null;
+  return report.summary.metrics[id] ?? null;
+}
+
+function sameEnvironment(a: Environment, b: Environment): boolean {
+  return a.cpuModel === b.cpuModel && a.cores === b.cores && a.os === b.os && a.node === b.node;
+}
+
+function countVerdicts(rows: readonly DeltaRow[]): Comparison['counts'] {
+  const count = (verdict: DeltaRow['verdict'], indicative: boolean) =>
+    rows.filter((r) => r.verdict === verdict && r.indicative === indicative).length;
+  return {
+    better: count('better', false),
+    worse: count('worse', false),
+    unchanged: rows.filter((r) => r.verdict === 'same' || r.verdict === 'noise').length,
+    indicativeBetter: count('better', true),
+    indicativeWorse: count('worse', true),
+  };
+}
+
+export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Comparison {
+  const bands = options.noiseBands ?? DEFAULT_NOISE_BANDS;
+  const rows = metricCatalog(current.settings.k).map((def) =>
+    judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), bands),
+  );
+  const baselineIds = new Set(baseline.cases.map((c) => c.id));
+  const currentIds = new Set(current.cases.map((c) => c.id));
+  return {
+    baselineLabel: options.baselineLabel ?? baseline.git.sha?.slice(0, 7) ?? baseline.createdAt,
+    sameDataset: baseline.dataset.hash === current.dataset.hash,
+    baselineDataset: { name: baseline.dataset.name, hash: baseline.dataset.hash },
+    currentDataset: { name: current.dataset.name, hash: current.dataset.hash },
+    sameEnvironment: sameEnvironment(baseline.environment, current.environment),
+    rows,
+    caseChanges: caseChanges(baseline.cases, current.cases),
+    addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),
+    removedCases: [...baselineIds].filter((id) => !currentIds.has(id)),
+    counts: countVerdicts(rows),
+  };
+}

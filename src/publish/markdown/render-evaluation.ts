@@ -1,0 +1,12 @@
+/** The whole markdown of one evaluation: the report, then the delta or why there is none. */
+import type { Evaluation } from '../../pipeline/evaluate.ts';
+import { renderDelta } from './render-delta.ts';
+import { renderReport } from './render-report.ts';
+
+export function renderEvaluation(evaluation: Evaluation): string {
+  const parts = [renderReport(evaluation.report)];
+  if (evaluation.stoppedEarly) parts.push(`> **The run stopped early**: ${evaluation.stoppedEarly}.\n`);
+  if (evaluation.comparison) parts.push(renderDelta(evaluation.comparison));
+  else if (evaluation.baselineNote) parts.push(`_No comparison: ${evaluation.baselineNote}._\n`);
+  return parts.join('\n');
+}

@@ -1,0 +1,80 @@
+/**
+ * The report as markdown: what a reviewer reads first (summary), then where it
+ * comes from (latency distribution, build, memory), then per-category quality and
+ * the cases that failed.
+ */
+import { markdownTable } from 'markdown-table';
+import type { Breakdown, CaseResult, LatencySummary, Report } from '../../report/types.ts';
+import { metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { codeCell, escapeCell } from './escape.ts';
+import { formatBytes, formatMs, formatValue } from './format.ts';
+
+function summaryTable(report: Report, catalog: MetricDef[]): string {
+  const quality = catalog.filter((m) => m.group === 'quality');
+  const rows = quality.map((m) => [m.label, formatValue(report.summary.metrics[m.id], m.unit)]);
+  return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
+}
+
+function latencyTable(report: Report): string {
+  const row = (name: string, s: LatencySummary | null) =>
+    s ? [name, String(s.n), formatMs(s.mean), formatMs(s.min), formatMs(s.p50), formatMs(s.p95), formatMs(s.p99), formatMs(s.max)]
+      : [name, '0', '—', '—', '—', '—', '—', '—'];
+  return markdownTable(
+    [
+      ['Call', 'n', 'mean', 'min', 'p50', 'p95', 'p99', 'max'],
+      row('search', report.summary.latency.search),
+      row('fetch', report.summary.latency.fetch),
+    ],
+    { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
+  );
+}
+
+export function breakdownTable(title: string, groups: readonly Breakdown[], k: number): string {
+  const header = [title, 'Cases', `MRR@${k}`, `NDCG@${k}`, `Recall@${k}`, `Hit@${k}`, 'Rounds', 'Facet', 'Search p50'];
+  const rows = groups.map((g) => [
+    escapeCell(g.key),
+    String(g.cases),
+    formatValue(g.metrics[`mrr@${k}`], 'ratio'),
+    formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
+    formatValue(g.metrics[`recall@${k}`], 'ratio'),
+    formatValue(g.metrics[`hit@${k}`], 'ratio'),
+    formatValue(g.metrics['rounds.mean'], 'rounds'),
+    formatValue(g.metrics['facet.precision'], 'ratio'),
+    formatValue(g.metrics['search.p50'], 'ms'),
+  ]);
+  return markdownTable([header, ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
+}
+
+function failureLine(r: CaseResult, k: number): string | undefined {
+  if (r.error) return `- ${codeCell(r.id)}: **${r.status}** (${r.error.kind}) ${escapeCell(r.error.message, 200)}`;
+  if (r.forbiddenHits?.length) {
+    return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
+  }
+  if (r.metrics && r.metrics.hit === 0) {
+    const top = r.rankedIds.slice(0, 3).map((id) => codeCell(id)).join(', ') || 'nothing';
+    return `- ${codeCell(r.id)}: no relevant doc in top ${k} (got ${top})`;
+  }
+  return undefined;
+}
+
+export function renderReport(report: Report): string {
+  const k = report.settings.k;
+  const catalog = metricCatalog(k);
+  const s = report.summary;
+  const parts = [
+    `## docs-mcp-eval: ${escapeCell(report.dataset.name)}`,
+    `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run · k=${k} · ${report.settings.repetitions} repetition(s) · ${report.settings.warmup} warm-up calls`,
+    summaryTable(report, catalog),
+    '### Latency',
+    latencyTable(report),
+    [
+      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${report.build.exitCode})` : 'Index build: not run',
+      report.memory ? `Peak RSS (server process tree): ${formatBytes(report.memory.peakBytes)} over ${report.memory.samples.length} samples` : 'Peak RSS: not measured',
+    ].join(' · '),
+    '### By category',
+    breakdownTable('Category', report.breakdowns.category, k),
+  ];
+  const failures = report.cases.map((r) => failureLine(r, k)).filter((l) => l !== undefined);
+  if (failures.length > 0) parts.push(`### Misses and errors (${failures.length})`, failures.join('\n'));
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,54 @@
+/** Assembling the report from what each stage produced: pure, so it is easy to test. */
+import type { Suite } from '../suite/case.ts';
+import { breakdowns, summarize } from '../score/summarize.ts';
+import {
+  REPORT_SCHEMA_VERSION,
+  type BuildResult,
+  type CaseResult,
+  type Environment,
+  type GitInfo,
+  type MemoryResult,
+  type Report,
+  type TargetInfo,
+} from './types.ts';
+
+export interface ReportParts {
+  version: string;
+  createdAt: Date;
+  git: GitInfo;
+  environment: Environment;
+  target: TargetInfo;
+  suite: Suite;
+  settings: Report['settings'];
+  results: CaseResult[];
+  build?: BuildResult;
+  memory?: MemoryResult;
+  server: Report['server'];
+}
+
+export function buildReport(parts: ReportParts): Report {
+  const k = parts.settings.k;
+  const report: Report = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'docs-mcp-eval', version: parts.version },
+    createdAt: parts.createdAt.toISOString(),
+    git: parts.git,
+    environment: parts.environment,
+    target: parts.target,
+    dataset: {
+      name: parts.suite.name,
+      files: parts.suite.files,
+      format: parts.suite.format,
+      hash: parts.suite.hash,
+      cases: parts.results.length,
+    },
+    settings: parts.settings,
+    server: parts.server,
+    summary: summarize(parts.results, k),
+    breakdowns: breakdowns(parts.results, k),
+    cases: parts.results,
+  };
+  if (parts.build) report.build = parts.build;
+  if (parts.memory) report.memory = parts.memory;
+  return report;
+}

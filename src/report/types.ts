@@ -1,0 +1,137 @@
+/**
+ * The report: one versioned JSON document that is the unit of storage and comparison.
+ * A baseline is just an earlier report. Bump REPORT_SCHEMA_VERSION on any change a
+ * reader must know about; readers refuse versions they do not understand.
+ */
+import type { Difficulty, Judgment } from '../suite/case.ts';
+import type { CaseError, FetchCall, SearchRound } from '../run/observation.ts';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface LatencySummary {
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface Environment {
+  os: string;
+  arch: string;
+  cpuModel: string;
+  cores: number;
+  node: string;
+  /** GitHub runner image (ImageOS/ImageVersion) when known. */
+  runnerImage?: string;
+}
+
+export interface GitInfo {
+  sha?: string;
+  ref?: string;
+}
+
+export interface TargetInfo {
+  transport: 'stdio';
+  command: string;
+  cwd: string;
+  buildCommand?: string;
+}
+
+export interface BuildResult {
+  command: string;
+  ms: number;
+  exitCode: number | null;
+  stderrTail: string;
+}
+
+export interface RssSample {
+  /** ms since the server was spawned. */
+  t: number;
+  /** Resident set size of the whole process tree, bytes. */
+  bytes: number;
+  /** Processes in the tree at that moment. */
+  processes: number;
+}
+
+export interface MemoryResult {
+  peakBytes: number;
+  /** Sampling interval the sampler aimed for, ms. */
+  intervalMs: number;
+  samples: RssSample[];
+}
+
+/** The ranking metrics of one case at cutoff k (first repetition: retrieval is deterministic). */
+export interface CaseMetrics {
+  reciprocalRank: number;
+  ndcg: number;
+  recall: number;
+  precision: number;
+  hit: number;
+  /** Search calls until a relevant doc appeared; maxRounds + 1 when none did. */
+  rounds: number;
+  /** null when the case is not judged for facet precision (no filter or no forbidden rule). */
+  facetClean: boolean | null;
+}
+
+export interface CaseResult {
+  id: string;
+  name: string;
+  kind: 'retrieval';
+  category: string;
+  difficulty?: Difficulty;
+  tags: string[];
+  query: string;
+  filters: Record<string, string>;
+  relevant: Judgment[];
+  status: 'ok' | 'error' | 'not_run';
+  /** Ranked ids of the first repetition, all rounds concatenated, duplicates removed. */
+  rankedIds: string[];
+  rounds: SearchRound[];
+  foundInRound: number | null;
+  fetch?: FetchCall;
+  metrics?: CaseMetrics;
+  /** Every search and fetch latency sample of this case across repetitions, ms. */
+  latency: { search: number[]; fetch: number[] };
+  error?: CaseError;
+  /** Ids that broke the facet rule, for the failure listing. */
+  forbiddenHits?: string[];
+}
+
+/** Aggregates keyed by metric id (see score/catalog.ts), so compare and render stay generic. */
+export type MetricValues = Record<string, number | null>;
+
+export interface Breakdown {
+  /** The group value (a category, a difficulty, a tag). */
+  key: string;
+  cases: number;
+  metrics: MetricValues;
+}
+
+export interface RunSummary {
+  cases: number;
+  ok: number;
+  errors: number;
+  notRun: number;
+  metrics: MetricValues;
+  latency: { search: LatencySummary | null; fetch: LatencySummary | null };
+}
+
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: 'docs-mcp-eval'; version: string };
+  createdAt: string;
+  git: GitInfo;
+  environment: Environment;
+  target: TargetInfo;
+  dataset: { name: string; files: string[]; format: string; hash: string; cases: number };
+  settings: { k: number; warmup: number; repetitions: number; timeoutMs: number };
+  build?: BuildResult;
+  memory?: MemoryResult;
+  server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };
+  summary: RunSummary;
+  breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[] };
+  cases: CaseResult[];
+}

@@ -1,0 +1,55 @@
+/**
+ * What the run stage hands to scoring: what happened on the wire, per case and
+ * repetition, with no judgement applied yet.
+ */
+
+/** One hit as the adapter extracted it from a search result. */
+export interface Hit {
+  id: string;
+  title?: string;
+  score?: number;
+  /** Facet metadata when the server returns it (e.g. { language: 'python' }). */
+  metadata?: Record<string, string>;
+}
+
+/** One search call: a page of results. */
+export interface SearchRound {
+  /** 1-based. */
+  round: number;
+  hits: Hit[];
+  /** Cursor for the next page; null or absent at the end. */
+  nextCursor?: string | null;
+  /** Server-side round trip in ms, timed at the transport (send -> response received). */
+  ms: number;
+}
+
+export interface FetchCall {
+  id: string;
+  ms: number;
+  ok: boolean;
+  /** Characters of text returned, a cheap sanity signal that the doc came back. */
+  chars: number;
+  error?: string;
+}
+
+export type CaseErrorKind = 'call_failed' | 'timeout' | 'unparsable' | 'server_exited' | 'not_run';
+
+export interface CaseError {
+  kind: CaseErrorKind;
+  message: string;
+  /** What the server returned, cut to a few hundred chars, when the problem is in it. */
+  excerpt?: string;
+  /** Tail of the server's stderr at the time, when the server died or hung. */
+  stderrTail?: string;
+}
+
+export interface CaseObservation {
+  caseId: string;
+  repetition: number;
+  status: 'ok' | 'error' | 'not_run';
+  rounds: SearchRound[];
+  /** Round in which the first relevant id appeared, or null when none did within maxRounds. */
+  foundInRound: number | null;
+  fetch?: FetchCall;
+  error?: CaseError;
+}

@@ -1,0 +1,50 @@
+/**
+ * Every summary metric the report carries, with the one fact compare and render
+ * need to treat it right: which direction is better. Ids embed k (`mrr@5`), so two
+ * reports run at different cutoffs simply do not share the row.
+ */
+
+export type MetricGroup = 'quality' | 'latency' | 'memory' | 'build' | 'health';
+export type MetricUnit = 'ratio' | 'ms' | 'bytes' | 'rounds' | 'count';
+
+export interface MetricDef {
+  id: string;
+  label: string;
+  better: 'higher' | 'lower';
+  unit: MetricUnit;
+  group: MetricGroup;
+  /** Deterministic for a deterministic server: any change is a real change. */
+  deterministic: boolean;
+}
+
+function quality(id: string, label: string, better: 'higher' | 'lower' = 'higher', unit: MetricUnit = 'ratio'): MetricDef {
+  return { id, label, better, unit, group: 'quality', deterministic: true };
+}
+
+function latency(id: string, label: string): MetricDef {
+  return { id, label, better: 'lower', unit: 'ms', group: 'latency', deterministic: false };
+}
+
+export function metricCatalog(k: number): MetricDef[] {
+  return [
+    quality(`mrr@${k}`, `MRR@${k}`),
+    quality(`ndcg@${k}`, `NDCG@${k}`),
+    quality(`recall@${k}`, `Recall@${k}`),
+    quality(`precision@${k}`, `Precision@${k}`),
+    quality(`hit@${k}`, `Hit@${k}`),
+    quality('facet.precision', 'Facet precision'),
+    quality('rounds.mean', 'Avg rounds to right doc', 'lower', 'rounds'),
+    latency('search.p50', 'Search p50'),
+    latency('search.p95', 'Search p95'),
+    latency('search.p99', 'Search p99'),
+    latency('fetch.p50', 'Fetch p50'),
+    latency('fetch.p95', 'Fetch p95'),
+    { id: 'build.ms', label: 'Index build', better: 'lower', unit: 'ms', group: 'build', deterministic: false },
+    { id: 'rss.peak', label: 'Peak RSS', better: 'lower', unit: 'bytes', group: 'memory', deterministic: false },
+    { id: 'errors', label: 'Errored cases', better: 'lower', unit: 'count', group: 'health', deterministic: true },
+  ];
+}
+
+export function metricDef(catalog: readonly MetricDef[], id: string): MetricDef | undefined {
+  return catalog.find((m) => m.id === id);
+}

@@ -1,0 +1,72 @@
+/**
+ * Per-case results -> the summary metrics and breakdowns of the report, keyed by the
+ * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
+ */
+import type { Breakdown, CaseResult, MetricValues, RunSummary } from '../report/types.ts';
+import { meanOf, summarizeLatency } from './metrics/index.ts';
+
+function qualityMetrics(results: readonly CaseResult[], k: number): MetricValues {
+  const scored = results.map((r) => r.metrics).filter((m) => m !== undefined);
+  const facetJudged = scored.map((m) => m.facetClean).filter((v) => v !== null);
+  return {
+    [`mrr@${k}`]: meanOf(scored.map((m) => m.reciprocalRank)),
+    [`ndcg@${k}`]: meanOf(scored.map((m) => m.ndcg)),
+    [`recall@${k}`]: meanOf(scored.map((m) => m.recall)),
+    [`precision@${k}`]: meanOf(scored.map((m) => m.precision)),
+    [`hit@${k}`]: meanOf(scored.map((m) => m.hit)),
+    'facet.precision': meanOf(facetJudged.map((clean) => (clean ? 1 : 0))),
+    'rounds.mean': meanOf(scored.map((m) => m.rounds)),
+  };
+}
+
+function latencyMetrics(results: readonly CaseResult[]): MetricValues {
+  const search = summarizeLatency(results.flatMap((r) => r.latency.search));
+  const fetch = summarizeLatency(results.flatMap((r) => r.latency.fetch));
+  return {
+    'search.p50': search?.p50 ?? null,
+    'search.p95': search?.p95 ?? null,
+    'search.p99': search?.p99 ?? null,
+    'fetch.p50': fetch?.p50 ?? null,
+    'fetch.p95': fetch?.p95 ?? null,
+  };
+}
+
+export function summarize(results: readonly CaseResult[], k: number): RunSummary {
+  const errors = results.filter((r) => r.status === 'error').length;
+  const notRun = results.filter((r) => r.status === 'not_run').length;
+  return {
+    cases: results.length,
+    ok: results.length - errors - notRun,
+    errors,
+    notRun,
+    metrics: { ...qualityMetrics(results, k), ...latencyMetrics(results), errors: errors + notRun },
+    latency: {
+      search: summarizeLatency(results.flatMap((r) => r.latency.search)),
+      fetch: summarizeLatency(results.flatMap((r) => r.latency.fetch)),
+    },
+  };
+}
+
+function groupBy(results: readonly CaseResult[], keysOf: (r: CaseResult) => string[]): Map<string, CaseResult[]> {
+  const groups = new Map<string, CaseResult[]>();
+  for (const r of results) for (const key of keysOf(r)) groups.set(key, [...(groups.get(key) ?? []), r]);
+  return groups;
+}
+
+function breakdown(results: readonly CaseResult[], k: number, keysOf: (r: CaseResult) => string[]): Breakdown[] {
+  return [...groupBy(results, keysOf)]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, group]) => ({
+      key,
+      cases: group.length,
+      metrics: { ...qualityMetrics(group, k), 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+    }));
+}
+
+export function breakdowns(results: readonly CaseResult[], k: number): { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[] } {
+  return {
+    category: breakdown(results, k, (r) => [r.category]),
+    difficulty: breakdown(results, k, (r) => (r.difficulty ? [r.difficulty] : ['unspecified'])),
+    tag: breakdown(results, k, (r) => r.tags),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The server under test as a child process over stdio, through the SDK's client
+ * transport: connect, call tools one at a time with a per-call timeout and a
+ * transport-level timing, sample the process tree's RSS, and end the whole tree.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../config/config.ts';
+import type { MemoryResult } from '../report/types.ts';
+import { registerProcessTree } from './cleanup.ts';
+import { parseCommandLine } from './command-line.ts';
+import { killPids, listDescendants } from './process-tree.ts';
+import { startRssSampler, type RssSampler } from './rss-sampler.ts';
+import { createOutputTail, type OutputTail } from './stderr-tail.ts';
+import { TimedTransport } from './timed-transport.ts';
+import type { CallOutcome, ToolCaller } from './tool-caller.ts';
+
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+}
+
+export interface SessionOptions {
+  clientName: string;
+  clientVersion: string;
+  connectTimeoutMs: number;
+  rssIntervalMs: number;
+  /** Grace between SIGTERM and SIGKILL at teardown. */
+  killGraceMs?: number;
+}
+
+export interface SessionEnd {
+  memory: MemoryResult;
+  exit: ServerExit | null;
+  stderrTail: string;
+}
+
+export class ServerStartError extends Error {
+  readonly stderrTail: string;
+  constructor(message: string, stderrTail: string) {
+    super(message);
+    this.name = 'ServerStartError';
+    this.stderrTail = stderrTail;
+  }
+}
+
+export interface StdioSession extends ToolCaller {
+  readonly pid: number;
+  readonly tools: Tool[];
+  readonly exit: ServerExit | null;
+  close(): Promise<SessionEnd>;
+}
+
+/** The SDK keeps its ChildProcess private; we only read it to learn the exit code. */
+function childOf(transport: StdioClientTransport): ChildProcess | undefined {
+  const candidate = (transport as unknown as { _process?: unknown })._process;
+  return candidate && typeof (candidate as ChildProcess).once === 'function' ? (candidate as ChildProcess) : undefined;
+}
+
+function describeExit(exit: ServerExit | null): string {
+  if (!exit) return 'the server closed the connection';
+  return exit.signal ? `the server was killed by ${exit.signal}` : `the server exited with code ${exit.code}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
+  const { command, args } = parseCommandLine(server.command);
+  const inner = new StdioClientTransport({
+    command,
+    args,
+    cwd: server.cwd,
+    // Servers under test expect their usual environment (keys, PATH to their runtime).
+    env: { ...(process.env as Record<string, string>), ...server.env },
+    stderr: 'pipe',
+  });
+  const tail: OutputTail = createOutputTail({ label: 'server stderr' });
+  // stderr: 'pipe' gives a PassThrough right away, so nothing written at startup is lost.
+  if (inner.stderr) tail.attach(inner.stderr as Readable);
+  const transport = new TimedTransport(inner);
+  const client = new Client({ name: options.clientName, version: options.clientVersion }, { capabilities: {} });
+
+  let exit: ServerExit | null = null;
+  let alive = true;
+  let exited: Promise<void> = Promise.resolve();
+  let sampler: RssSampler | undefined;
+  let unregister = (): void => {};
+
+  transport.onStart = () => {
+    const child = childOf(inner);
+    const pid = inner.pid;
+    if (pid === null) return;
+    sampler = startRssSampler(pid, { intervalMs: options.rssIntervalMs });
+    const seen = sampler;
+    unregister = registerProcessTree(async () => {
+      await killPids([...seen.seenPids(), ...(await listDescendants(pid))], options.killGraceMs ?? 2_000);
+    }, () => seen.seenPids());
+    if (child) {
+      exited = new Promise((resolve) => {
+        child.once('exit', (code, signal) => {
+          exit = { code, signal };
+          alive = false;
+          resolve();
+        });
+      });
+    }
+  };
+  transport.onclose = () => {
+    alive = false;
+  };
+
+  const shutdown = async (): Promise<SessionEnd> => {
+    const pid = inner.pid;
+    const treeNow = pid !== null && alive ? await listDescendants(pid) : [];
+    const memory = sampler ? await sampler.stop() : { peakBytes: 0, intervalMs: options.rssIntervalMs, samples: [] };
+    const everSeen = [...(sampler?.seenPids() ?? []), ...treeNow];
+    await client.close().catch(() => undefined);
+    await killPids(everSeen, options.killGraceMs ?? 2_000);
+    unregister();
+    alive = false;
+    return { memory, exit, stderrTail: tail.text() };
+  };
+
+  try {
+    await client.connect(transport, { timeout: options.connectTimeoutMs });
+  } catch (err) {
+    // Give the dying process a moment so its last stderr lines and exit code arrive.
+    await Promise.race([exited, delay(500)]);
+    const end = await shutdown();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ServerStartError(`the server did not start: ${exit ? describeExit(exit) : reason}`, end.stderrTail);
+  }
+  const { tools } = await client.listTools(undefined, { timeout: options.connectTimeoutMs });
+
+  const session: StdioSession = {
+    get pid() {
+      return inner.pid ?? -1;
+    },
+    tools,
+    get exit() {
+      return exit;
+    },
+    get alive() {
+      return alive;
+    },
+    stderrTail: () => tail.text(),
+    async callTool(name, args, timeoutMs): Promise<CallOutcome> {
+      if (!alive) return { ok: false, kind: 'server_exited', message: describeExit(exit) };
+      try {
+        const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
+        const trip = transport.takeLatest('tools/call');
+        return { ok: true, result, ms: trip?.ms ?? Number.NaN };
+      } catch (err) {
+        transport.takeLatest('tools/call');
+        if (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)) {
+          return { ok: false, kind: 'timeout', message: `no answer within ${timeoutMs} ms`, ms: timeoutMs };
+        }
+        if (!alive || (err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed))) {
+          await Promise.race([exited, delay(500)]);
+          return { ok: false, kind: 'server_exited', message: describeExit(exit) };
+        }
+        return { ok: false, kind: 'call_failed', message: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    close: shutdown,
+  };
+  return session;
+}

@@ -1,0 +1,81 @@
+/**
+ * A Transport wrapper that times each request where the server's time is seen:
+ * from the moment the request is handed to the wire (send) to the moment its
+ * response comes off it (before the SDK client validates and parses the result).
+ * The client's own schema validation is therefore not billed to the server.
+ */
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+
+type RequestId = string | number;
+
+export interface RoundTrip {
+  id: RequestId;
+  method: string;
+  ms: number;
+}
+
+export class TimedTransport implements Transport {
+  readonly inner: Transport;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: (<T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void) | undefined;
+  /** Called once the inner transport has started (for stdio: the process is spawned). */
+  onStart?: (() => void) | undefined;
+  readonly #pending = new Map<RequestId, { method: string; t0: number }>();
+  readonly #done = new Map<RequestId, RoundTrip>();
+
+  constructor(inner: Transport) {
+    this.inner = inner;
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onmessage = (message, extra) => {
+      const t1 = performance.now();
+      if ('id' in message && !('method' in message) && message.id !== undefined) {
+        const started = this.#pending.get(message.id);
+        if (started) {
+          this.#pending.delete(message.id);
+          this.#done.set(message.id, { id: message.id, method: started.method, ms: t1 - started.t0 });
+        }
+      }
+      this.onmessage?.(message, extra);
+    };
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  async start(): Promise<void> {
+    await this.inner.start();
+    this.onStart?.();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ('id' in message && 'method' in message) {
+      this.#pending.set(message.id, { method: message.method, t0: performance.now() });
+    }
+    await this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /**
+   * Takes the newest completed round trip of `method`. The session runs one call at a
+   * time, so the newest completed call is the one that just resolved.
+   */
+  takeLatest(method: string): RoundTrip | undefined {
+    let latest: RoundTrip | undefined;
+    for (const trip of this.#done.values()) if (trip.method === method) latest = trip;
+    this.#done.clear();
+    // Requests that never got an answer (timed out) must not pile up.
+    if (this.#pending.size > 64) this.#pending.clear();
+    return latest;
+  }
+}
