@@ -36,6 +36,8 @@ export interface SessionEnd {
   memory: MemoryResult;
   exit: ServerExit | null;
   stderrTail: string;
+  /** Every pid ever seen in the server's tree; all were ended before close() resolved. */
+  pids: number[];
 }
 
 export class ServerStartError extends Error {
@@ -123,7 +125,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     await killPids(everSeen, options.killGraceMs ?? 2_000);
     unregister();
     alive = false;
-    return { memory, exit, stderrTail: tail.text() };
+    return { memory, exit, stderrTail: tail.text(), pids: [...new Set([...(pid !== null ? [pid] : []), ...everSeen])] };
   };
 
   try {

@@ -1,0 +1,15 @@
+/** Finding processes by an environment marker, to prove from outside that none survived. */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export function pidsWithEnv(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marker)) found.push(Number(entry));
+    } catch {
+      // Gone or not ours to read.
+    }
+  }
+  return found;
+}

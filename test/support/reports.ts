@@ -1,0 +1,54 @@
+/** Small, hand-made reports for pure tests of compare and render. */
+import { buildReport } from '../../src/report/build-report.ts';
+import type { CaseResult, Report } from '../../src/report/types.ts';
+import type { Judgment } from '../../src/suite/case.ts';
+import { rankingMetrics } from '../../src/score/metrics/index.ts';
+
+export interface CaseSpec {
+  id: string;
+  ranked: string[];
+  relevant: Judgment[];
+  category?: string;
+  status?: CaseResult['status'];
+  searchMs?: number[];
+}
+
+export function caseResult(spec: CaseSpec, k = 5): CaseResult {
+  const status = spec.status ?? 'ok';
+  const ranking = rankingMetrics(spec.ranked, spec.relevant, k);
+  const relevantIds = new Set(spec.relevant.map((j) => j.id));
+  const found = spec.ranked.some((id) => relevantIds.has(id));
+  return {
+    id: spec.id,
+    name: spec.id,
+    kind: 'retrieval',
+    category: spec.category ?? 'lexical',
+    tags: [],
+    query: `query ${spec.id}`,
+    filters: {},
+    relevant: spec.relevant,
+    status,
+    rankedIds: spec.ranked,
+    rounds: [],
+    foundInRound: found ? 1 : null,
+    metrics: { ...ranking, rounds: found ? 1 : 3, facetClean: null },
+    latency: { search: spec.searchMs ?? [10], fetch: [] },
+  };
+}
+
+export function report(cases: CaseSpec[], overrides: { hash?: string; rssBytes?: number; buildMs?: number; k?: number } = {}): Report {
+  const k = overrides.k ?? 5;
+  return buildReport({
+    version: '0.0.0-test',
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    git: { sha: 'abcdef1234567890' },
+    environment: { os: 'Linux test', arch: 'x64', cpuModel: 'Test CPU', cores: 2, node: 'v24.0.0' },
+    target: { transport: 'stdio', command: 'node server.js', cwd: '/tmp' },
+    suite: { name: 'test suite', files: ['cases.yaml'], hash: overrides.hash ?? 'hash-a', format: 'docs-mcp-eval', facets: {}, cases: [] },
+    settings: { k, warmup: 0, repetitions: 1, timeoutMs: 1000 },
+    results: cases.map((c) => caseResult(c, k)),
+    ...(overrides.buildMs !== undefined ? { build: { command: 'build', ms: overrides.buildMs, exitCode: 0, stderrTail: '' } } : {}),
+    ...(overrides.rssBytes !== undefined ? { memory: { peakBytes: overrides.rssBytes, intervalMs: 100, samples: [] } } : {}),
+    server: { stderrTail: '' },
+  });
+}
