@@ -68,4 +68,21 @@ describe('CLI on bad input', () => {
     assert.equal(r.code, 130, r.stderr);
     assert.deepEqual(pidsWithEnv(marker), []);
   });
+
+  it('on Ctrl-C during the build ends the whole build process group and exits 130', async () => {
+    const [key, value] = [`DME_MARK_${randomUUID().replace(/-/g, '')}`, '1'];
+    const marker = `${key}=${value}`;
+    const { child, done } = startCli(
+      ['run', '--cases', path.join(FIXTURES, 'faulty-cases.yaml'), '--server-command', faultyCommand(), '--build-command', 'sleep 30 & sleep 31; wait', ...out()],
+      { env: { [key]: value } },
+    );
+    const deadline = Date.now() + 10_000;
+    // The CLI itself plus the shell and both sleeps.
+    while (pidsWithEnv(marker).length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(pidsWithEnv(marker).length >= 4, 'build started');
+    child.kill('SIGINT');
+    const r = await done;
+    assert.equal(r.code, 130, r.stderr);
+    assert.deepEqual(pidsWithEnv(marker), []);
+  });
 });

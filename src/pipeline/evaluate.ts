@@ -19,6 +19,7 @@ import { defaultProfile } from '../run/search-profile.ts';
 import { scoreCases } from '../score/score-cases.ts';
 import { filterCases, loadSuite, type Suite } from '../suite/index.ts';
 import { runBuild } from '../target/build-step.ts';
+import { registerProcessTree } from '../target/cleanup.ts';
 import { startStdioSession, type SessionEnd } from '../target/stdio-session.ts';
 import { BuildFailedError, UsageError } from './errors.ts';
 
@@ -49,7 +50,15 @@ async function selectCases(config: Config): Promise<Suite> {
 async function build(config: Config, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
   if (!config.build) return undefined;
   hooks.onPhase?.('build', config.build.command);
-  const result = await runBuild({ command: config.build.command, cwd: config.build.cwd, timeoutMs: config.build.timeoutMs });
+  // The build runs in its own process group, out of reach of a terminal's Ctrl-C:
+  // the cleanup registry aborts it instead.
+  const controller = new AbortController();
+  const running = runBuild({ command: config.build.command, cwd: config.build.cwd, timeoutMs: config.build.timeoutMs, signal: controller.signal });
+  const unregister = registerProcessTree(async () => {
+    controller.abort();
+    await running.catch(() => undefined);
+  }, () => []);
+  const result = await running.finally(unregister);
   if (result.exitCode !== 0) {
     throw new BuildFailedError(`the build command failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms`, result.stderrTail);
   }

@@ -93,15 +93,18 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   let sampler: RssSampler | undefined;
   let unregister = (): void => {};
 
+  const spawnedAt = performance.now();
   transport.onStart = () => {
     const child = childOf(inner);
     const pid = inner.pid;
     if (pid === null) return;
-    sampler = startRssSampler(pid, { intervalMs: options.rssIntervalMs });
+    sampler = startRssSampler(pid, { intervalMs: options.rssIntervalMs, startedAt: spawnedAt });
     const seen = sampler;
     unregister = registerProcessTree(async () => {
       await killPids([...seen.seenPids(), ...(await listDescendants(pid))], options.killGraceMs ?? 2_000);
     }, () => seen.seenPids());
+    // Registered ahead of the SDK's own reader, so the time is taken before it parses.
+    child?.stdout?.prependListener('data', () => transport.markArrival());
     if (child) {
       exited = new Promise((resolve) => {
         child.once('exit', (code, signal) => {

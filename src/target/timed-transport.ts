@@ -24,13 +24,14 @@ export class TimedTransport implements Transport {
   onStart?: (() => void) | undefined;
   readonly #pending = new Map<RequestId, { method: string; t0: number }>();
   readonly #done = new Map<RequestId, RoundTrip>();
+  #arrival: number | undefined;
 
   constructor(inner: Transport) {
     this.inner = inner;
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
-      const t1 = performance.now();
+      const t1 = this.#arrival ?? performance.now();
       if ('id' in message && !('method' in message) && message.id !== undefined) {
         const started = this.#pending.get(message.id);
         if (started) {
@@ -64,6 +65,16 @@ export class TimedTransport implements Transport {
 
   close(): Promise<void> {
     return this.inner.close();
+  }
+
+  /**
+   * Records when bytes came off the wire. A transport that can see raw arrivals (stdio:
+   * the child's stdout 'data' event, observed before the SDK's buffer parses and
+   * validates the line) calls this, so the client's JSON parsing is not billed to the
+   * server. Without it, a response is timed when it reaches onmessage.
+   */
+  markArrival(): void {
+    this.#arrival = performance.now();
   }
 
   /**

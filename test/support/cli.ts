@@ -12,8 +12,18 @@ export interface CliResult {
   stderr: string;
 }
 
-export function startCli(args: string[], options: { node?: string; cwd?: string } = {}): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(options.node ?? process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface CliOptions {
+  node?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export function startCli(args: string[], options: CliOptions = {}): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(options.node ?? process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -24,6 +34,6 @@ export function startCli(args: string[], options: { node?: string; cwd?: string 
   return { child, done };
 }
 
-export function runCli(args: string[], options: { node?: string; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return startCli(args, options).done;
 }

@@ -1,0 +1,70 @@
+/**
+ * npm run bench: side-by-side figures measured in one run, printed as ratios.
+ *  1. Per-call overhead of the harness on a no-op tool, against the raw JSON-RPC
+ *     ping-pong floor over the same kind of stdio pipe. Blocks alternate (ABAB...) so
+ *     machine drift hits both sides alike. Target: p50 ratio <= 1.10.
+ *  2. Wall time of `npm run eval` (the embedded default, end to end).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { percentile } from '../src/score/metrics/index.ts';
+import { startStdioSession } from '../src/target/stdio-session.ts';
+import { startRawClient } from './raw-ping-pong.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NOOP = path.join(ROOT, 'bench/noop-server.mjs');
+const BLOCKS = 10;
+const CALLS_PER_BLOCK = 500;
+const WARMUP = 500;
+
+function stats(samples: number[]): { p50: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
+
+async function overhead(): Promise<void> {
+  const raw = await startRawClient(process.execPath, [NOOP]);
+  const session = await startStdioSession(
+    { command: `${JSON.stringify(process.execPath)} ${JSON.stringify(NOOP)}`, cwd: ROOT, env: {} },
+    { clientName: 'bench', clientVersion: '0', connectTimeoutMs: 10_000, rssIntervalMs: 100 },
+  );
+  const params = { name: 'noop', arguments: {} };
+  const rawSamples: number[] = [];
+  const harnessSamples: number[] = [];
+  for (let i = 0; i < WARMUP; i++) {
+    await raw.call('tools/call', params);
+    await session.callTool('noop', {}, 10_000);
+  }
+  for (let block = 0; block < BLOCKS; block++) {
+    for (let i = 0; i < CALLS_PER_BLOCK; i++) rawSamples.push(await raw.call('tools/call', params));
+    for (let i = 0; i < CALLS_PER_BLOCK; i++) {
+      const outcome = await session.callTool('noop', {}, 10_000);
+      if (!outcome.ok) throw new Error(`harness call failed: ${outcome.message}`);
+      harnessSamples.push(outcome.ms);
+    }
+  }
+  await raw.close();
+  await session.close();
+  const floor = stats(rawSamples);
+  const harness = stats(harnessSamples);
+  const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+  console.log(`\nHarness per-call overhead on a no-op tool (${BLOCKS}×${CALLS_PER_BLOCK} calls each side, alternating blocks, Node ${process.version})`);
+  console.log('| side | p50 | p95 |\n| --- | ---: | ---: |');
+  console.log(`| raw JSON-RPC ping-pong (floor) | ${us(floor.p50)} | ${us(floor.p95)} |`);
+  console.log(`| docs-mcp-eval harness (SDK client, timed at the transport) | ${us(harness.p50)} | ${us(harness.p95)} |`);
+  console.log(`| ratio harness / floor | ${(harness.p50 / floor.p50).toFixed(3)} | ${(harness.p95 / floor.p95).toFixed(3)} |`);
+  console.log(`target p50 ratio <= 1.10: ${harness.p50 / floor.p50 <= 1.1 ? 'met' : 'NOT met'}`);
+}
+
+function evalWallTime(): void {
+  const t0 = performance.now();
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'run', '--out', '/tmp/dme-bench-report.json', '--markdown', '/tmp/dme-bench-report.md'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const ms = performance.now() - t0;
+  console.log(`\nnpm run eval (embedded default: build + spawn + cases + report): ${(ms / 1000).toFixed(2)} s wall, exit ${result.status}`);
+}
+
+await overhead();
+evalWallTime();

@@ -1,0 +1,20 @@
+/** Pure metric functions: no I/O, no clocks, total on odd input. */
+export type { RankingMetrics } from './ranking.ts';
+export {
+  RELEVANCE_LEVEL,
+  dedupeRanking,
+  gradeMap,
+  hitAt,
+  ndcgAt,
+  normalizeCutoff,
+  precisionAt,
+  rankingMetrics,
+  recallAt,
+  reciprocalRankAt,
+  topK,
+} from './ranking.ts';
+export { meanOf } from './mean.ts';
+export type { FacetCheck } from './facet.ts';
+export { facetPrecision, facetViolations } from './facet.ts';
+export { percentile, summarizeLatency } from './latency.ts';
+export { roundsToRightDoc } from './rounds.ts';

@@ -1,0 +1,16 @@
+/** The suite stage's public surface: dataset files in, validated Suites out. */
+export { loadSuite, parseSuite } from './load-suite.ts';
+export { filterCases } from './filter-cases.ts';
+export type { CaseFilter } from './filter-cases.ts';
+export { DatasetError, formatDatasetError, formatDatasetIssue } from './dataset-error.ts';
+export type { DatasetIssue } from './dataset-error.ts';
+export type {
+  Case,
+  CaseSource,
+  Difficulty,
+  FacetMap,
+  ForbiddenRule,
+  Judgment,
+  RetrievalCase,
+  Suite,
+} from './case.ts';
