@@ -4,6 +4,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../compare/types.ts';
+import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatDelta, formatPercent, formatValue } from './format.ts';
 
@@ -36,15 +37,15 @@ function rank(r: number | null): string {
   return r === null ? 'not found' : `#${r}`;
 }
 
-function changeLine(c: CaseChange): string {
+function changeRow(c: CaseChange): string[] {
   const status = c.statusBefore !== c.statusAfter ? ` (${c.statusBefore} → ${c.statusAfter})` : '';
   const ndcg = `NDCG ${formatValue(c.ndcgBefore, 'ratio')} → ${formatValue(c.ndcgAfter, 'ratio')}`;
-  return `| ${codeCell(c.id)} | ${escapeCell(c.category)} | ${rank(c.rankBefore)} → ${rank(c.rankAfter)} | ${ndcg}${status} |`;
+  return [codeCell(c.id), escapeCell(c.category), `${rank(c.rankBefore)} → ${rank(c.rankAfter)}`, `${ndcg}${status}`];
 }
 
 function changesTable(title: string, changes: CaseChange[]): string {
-  const lines = ['| Case | Category | First relevant rank | Change |', '| --- | --- | --- | --- |', ...changes.map(changeLine)];
-  return `<details><summary>${title} (${changes.length})</summary>\n\n${lines.join('\n')}\n\n</details>`;
+  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...changes.map(changeRow)], { alignDelimiters: false });
+  return details(`${title} (${changes.length})`, table);
 }
 
 export function verdictLine(comparison: Comparison): string {

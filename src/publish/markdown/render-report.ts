@@ -6,6 +6,7 @@
 import { markdownTable } from 'markdown-table';
 import type { Breakdown, CaseResult, LatencySummary, Report } from '../../report/types.ts';
 import { metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from './format.ts';
 
@@ -73,6 +74,8 @@ export function renderReport(report: Report): string {
     ].join(' · '),
     '### By category',
     breakdownTable('Category', report.breakdowns.category, k),
+    details('By difficulty', breakdownTable('Difficulty', report.breakdowns.difficulty, k)),
+    details('By tag', breakdownTable('Tag', report.breakdowns.tag, k)),
   ];
   const failures = report.cases.map((r) => failureLine(r, k)).filter((l) => l !== undefined);
   if (failures.length > 0) parts.push(`### Misses and errors (${failures.length})`, failures.join('\n'));
