@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
 import { assignIds, slugify } from './import-speakeasy.ts';
 import { loadSuite, parseSuite } from './load-suite.ts';
 
-// AGPL data from speakeasy-api/docs-mcp: read in place, never copied into this repo.
-const FIXTURE = '/work/shared/corpora/speakeasy-realistic/cases.json';
+// AGPL data from speakeasy-api/docs-mcp: read in place (the workspace keeps it in
+// shared/ beside this checkout), never copied into this repo.
+const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/corpora/speakeasy-realistic/cases.json');
 
 function problems(text: string, file = 'fixtures/cases.json'): string[] {
   try {
