@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { startCli, runCli } from './support/cli.ts';
 import { faultyCommand } from './support/faulty.ts';
-import { pidsWithEnv } from './support/proc-scan.ts';
+import { pidsWithEnv, waitForPidsWithEnv } from './support/proc-scan.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const out = () => {
@@ -60,9 +60,7 @@ describe('CLI on bad input', () => {
       '--server-env', marker, ...out(),
     ]);
     // Wait until the server and its hog child are up.
-    const deadline = Date.now() + 10_000;
-    while (pidsWithEnv(marker).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(pidsWithEnv(marker).length >= 2, 'server tree started');
+    assert.ok((await waitForPidsWithEnv(marker, 2)) >= 2, 'server tree started');
     child.kill('SIGINT');
     const r = await done;
     assert.equal(r.code, 130, r.stderr);
@@ -76,10 +74,8 @@ describe('CLI on bad input', () => {
       ['run', '--cases', path.join(FIXTURES, 'faulty-cases.yaml'), '--server-command', faultyCommand(), '--build-command', 'sleep 30 & sleep 31; wait', ...out()],
       { env: { [key]: value } },
     );
-    const deadline = Date.now() + 10_000;
     // The CLI itself plus the shell and both sleeps.
-    while (pidsWithEnv(marker).length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(pidsWithEnv(marker).length >= 4, 'build started');
+    assert.ok((await waitForPidsWithEnv(marker, 4)) >= 4, 'build started');
     child.kill('SIGINT');
     const r = await done;
     assert.equal(r.code, 130, r.stderr);

@@ -13,3 +13,10 @@ export function pidsWithEnv(marker: string): number[] {
   }
   return found;
 }
+
+/** Waits (bounded) until at least `count` processes carry the marker; returns how many do. */
+export async function waitForPidsWithEnv(marker: string, count: number, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (pidsWithEnv(marker).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return pidsWithEnv(marker).length;
+}
