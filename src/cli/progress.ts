@@ -48,6 +48,10 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
         stream.write(`    ${o.error.kind}: ${o.error.message}\n`);
         if (o.error.excerpt) stream.write(`    returned: ${o.error.excerpt}\n`);
         if (o.error.stderrTail) stream.write(`    server stderr:\n${o.error.stderrTail.replace(/^/gm, '      ')}\n`);
+      } else if (verbose && o.status === 'ok' && o.foundInRound === null) {
+        endLine();
+        const top = o.rounds.flatMap((r) => r.hits.map((h) => h.id)).slice(0, 3);
+        stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${top.join(', ') || 'nothing'}\n`);
       }
     },
     done() {

@@ -15,9 +15,10 @@ import { readReport } from '../report/read-report.ts';
 import type { BuildResult, Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { runSuite, type RunOutcome } from '../run/run-suite.ts';
-import { defaultProfile } from '../run/search-profile.ts';
+import { defaultProfile, type SearchProfile } from '../run/search-profile.ts';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { scoreCases } from '../score/score-cases.ts';
-import { filterCases, loadSuite, type Suite } from '../suite/index.ts';
+import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { runBuild } from '../target/build-step.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
 import { startStdioSession, type SessionEnd } from '../target/stdio-session.ts';
@@ -44,7 +45,9 @@ async function selectCases(config: Config): Promise<Suite> {
   const suite = await loadSuite(config.cases);
   const cases = filterCases(suite.cases, config.filter);
   if (cases.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
-  return { ...suite, cases };
+  if (cases.length === suite.cases.length) return suite;
+  // A subset is another dataset as far as comparison goes: its means are over other cases.
+  return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases) };
 }
 
 async function build(config: Config, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
@@ -75,6 +78,20 @@ async function baselineFor(config: Config, report: Report): Promise<{ comparison
   return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline) }) };
 }
 
+/** The default profile, checked against the tools the server lists. */
+function profileFor(tools: readonly Tool[], hooks: EvaluateHooks): SearchProfile {
+  const names = new Set(tools.map((t) => t.name));
+  if (!names.has(defaultProfile.searchTool)) {
+    const listed = [...names].join(', ') || 'none';
+    throw new UsageError(`the server has no "${defaultProfile.searchTool}" tool (it lists: ${listed})`);
+  }
+  if (defaultProfile.fetchTool !== null && !names.has(defaultProfile.fetchTool)) {
+    hooks.onPhase?.('run', `the server has no "${defaultProfile.fetchTool}" tool: found docs are not fetched`);
+    return { ...defaultProfile, fetchTool: null };
+  }
+  return defaultProfile;
+}
+
 export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config);
@@ -90,9 +107,10 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promi
   let outcome: RunOutcome;
   let end: SessionEnd;
   try {
+    const profile = profileFor(session.tools, hooks);
     hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}`);
     const runOptions = {
-      profile: defaultProfile,
+      profile,
       warmup: config.warmup,
       repetitions: config.repetitions,
       timeoutMs: config.timeoutMs,

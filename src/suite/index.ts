@@ -14,3 +14,4 @@ export type {
   RetrievalCase,
   Suite,
 } from './case.ts';
+export { suiteHash } from './suite-hash.ts';

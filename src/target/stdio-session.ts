@@ -136,11 +136,19 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   } catch (err) {
     // Give the dying process a moment so its last stderr lines and exit code arrive.
     await Promise.race([exited, delay(500)]);
+    // Read before shutdown: an exit we cause ourselves is not the reason it failed.
+    const exitedOnItsOwn = exit;
     const end = await shutdown();
     const reason = err instanceof Error ? err.message : String(err);
-    throw new ServerStartError(`the server did not start: ${exit ? describeExit(exit) : reason}`, end.stderrTail);
+    throw new ServerStartError(`the server did not start: ${exitedOnItsOwn ? describeExit(exitedOnItsOwn) : reason}`, end.stderrTail);
   }
-  const { tools } = await client.listTools(undefined, { timeout: options.connectTimeoutMs });
+  let tools: Tool[];
+  try {
+    ({ tools } = await client.listTools(undefined, { timeout: options.connectTimeoutMs }));
+  } catch (err) {
+    const end = await shutdown();
+    throw new ServerStartError(`the server did not list its tools: ${err instanceof Error ? err.message : String(err)}`, end.stderrTail);
+  }
 
   const session: StdioSession = {
     get pid() {
