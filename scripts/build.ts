@@ -1,5 +1,5 @@
 /**
- * Bundles what ships: dist/cli.js (the CLI) and the reference server's build and
+ * Bundles what ships: dist/cli.js (the CLI), dist/action.js (the Action) and the reference server's build and
  * server commands, so they run on Node 20 and 24 without a TypeScript loader.
  * `--out-root <dir>` writes the same files under another root: the dist freshness
  * test builds there and compares bytes with what is committed.
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 
 export const BUNDLES = [
   { entry: 'src/cli/main.ts', out: 'dist/cli.js' },
+  { entry: 'src/action/main.ts', out: 'dist/action.js' },
   { entry: 'examples/reference-server/src/build.ts', out: 'examples/reference-server/dist/build.js' },
   { entry: 'examples/reference-server/src/server.ts', out: 'examples/reference-server/dist/server.js' },
 ] as const;

@@ -1,6 +1,7 @@
 /** Small, hand-made reports for pure tests of compare and render. */
 import { buildReport } from '../../src/report/build-report.ts';
-import type { CaseResult, Report } from '../../src/report/types.ts';
+import type { CaseResult, Environment, Report } from '../../src/report/types.ts';
+import type { CaseError } from '../../src/run/observation.ts';
 import type { Judgment } from '../../src/suite/case.ts';
 import { rankingMetrics } from '../../src/score/metrics/index.ts';
 
@@ -11,6 +12,10 @@ export interface CaseSpec {
   category?: string;
   status?: CaseResult['status'];
   searchMs?: number[];
+  /** Display name; the id when absent. */
+  name?: string;
+  /** For errored cases: what went wrong (the status is not implied). */
+  error?: CaseError;
 }
 
 export function caseResult(spec: CaseSpec, k = 5): CaseResult {
@@ -20,7 +25,7 @@ export function caseResult(spec: CaseSpec, k = 5): CaseResult {
   const found = spec.ranked.some((id) => relevantIds.has(id));
   return {
     id: spec.id,
-    name: spec.id,
+    name: spec.name ?? spec.id,
     kind: 'retrieval',
     category: spec.category ?? 'lexical',
     tags: [],
@@ -33,16 +38,17 @@ export function caseResult(spec: CaseSpec, k = 5): CaseResult {
     foundInRound: found ? 1 : null,
     metrics: { ...ranking, rounds: found ? 1 : 3, facetClean: null },
     latency: { search: spec.searchMs ?? [10], fetch: [] },
+    ...(spec.error ? { error: spec.error } : {}),
   };
 }
 
-export function report(cases: CaseSpec[], overrides: { hash?: string; rssBytes?: number; buildMs?: number; k?: number } = {}): Report {
+export function report(cases: CaseSpec[], overrides: { hash?: string; rssBytes?: number; buildMs?: number; k?: number; environment?: Partial<Environment> } = {}): Report {
   const k = overrides.k ?? 5;
   return buildReport({
     version: '0.0.0-test',
     createdAt: new Date('2026-01-01T00:00:00Z'),
     git: { sha: 'abcdef1234567890' },
-    environment: { os: 'Linux test', arch: 'x64', cpuModel: 'Test CPU', cores: 2, node: 'v24.0.0' },
+    environment: { os: 'Linux test', arch: 'x64', cpuModel: 'Test CPU', cores: 2, node: 'v24.0.0', ...overrides.environment },
     target: { transport: 'stdio', command: 'node server.js', cwd: '/tmp' },
     suite: { name: 'test suite', files: ['cases.yaml'], hash: overrides.hash ?? 'hash-a', format: 'docs-mcp-eval', facets: {}, cases: [] },
     settings: { k, warmup: 0, repetitions: 1, timeoutMs: 1000 },

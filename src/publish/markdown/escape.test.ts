@@ -32,3 +32,38 @@ describe('codeCell', () => {
     assert.equal(codeCell('a`b|c'), "`a'b\\|c`");
   });
 });
+
+describe('escapeCell hardening', () => {
+  it('breaks bare-URL and www autolinks', () => {
+    const cell = escapeCell('see https://evil.example and WWW.evil.example');
+    assert.equal(/https?:\/\//.test(cell), false);
+    assert.equal(/www\./i.test(cell), false);
+  });
+
+  it('cannot open a comment, math, or a bidi override', () => {
+    const cell = escapeCell('<!-- $\\huge{x}$ \u202egnp.exe');
+    assert.equal(cell.includes('<!--'), false);
+    assert.equal(cell.includes('$'), false);
+    assert.equal(cell.includes('\u202e'), false);
+  });
+
+  it('keeps HTML entities literal', () => {
+    assert.equal(escapeCell('&lt;b&gt;'), '&amp;lt;b&amp;gt;');
+  });
+
+  it('never cuts a surrogate pair in half', () => {
+    const cell = escapeCell('😀'.repeat(20), 5);
+    assert.equal(cell, '😀😀😀😀…');
+    assert.equal(/[\ud800-\udbff](?![\udc00-\udfff])/.test(cell), false);
+  });
+});
+
+describe('codeCell hardening', () => {
+  it('renders an empty id as a closed span', () => {
+    assert.equal(codeCell(''), '`""`');
+  });
+
+  it('drops control characters', () => {
+    assert.equal(codeCell('a\u0000b\u202ec'), '`abc`');
+  });
+});

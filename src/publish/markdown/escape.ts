@@ -1,23 +1,43 @@
 /**
  * Text that came from a dataset or a server goes into markdown tables: it must not
- * break the table (pipes, newlines) nor smuggle HTML, links, images or @mentions.
+ * break the table (pipes, newlines) nor smuggle HTML, links, images, math or @mentions.
  */
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', $: '&#36;' };
+
+/**
+ * C0/C1 controls and the bidi overrides ("Trojan Source"): invisible, and the latter can
+ * make a case name read as something else. Whitespace is collapsed before this runs.
+ */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line, no invisible characters, at most maxLength code points (never half a surrogate pair). */
+function clean(text: string, maxLength: number): string {
+  const oneLine = text.replace(/\s+/g, ' ').replace(INVISIBLE, '').trim();
+  if (oneLine.length <= maxLength) return oneLine;
+  const points = Array.from(oneLine);
+  return points.length > maxLength ? `${points.slice(0, maxLength - 1).join('')}…` : oneLine;
+}
 
 export function escapeCell(text: string, maxLength = 120): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
   // One pass over markdown punctuation (backslash included), so no escape is escaped twice.
-  return cut
-    .replace(/[\\[\]()!`*_~|]/g, (ch) => `\\${ch}`)
-    .replace(/[&<>"]/g, (ch) => HTML_ENTITIES[ch] ?? ch)
-    .replace(/@(?=\w)/g, '@\u200b');
+  return (
+    clean(text, maxLength)
+      .replace(/[\\[\]()!`*_~|]/g, (ch) => `\\${ch}`)
+      // `$` opens GitHub math, where a backslash does not escape it; an entity does.
+      .replace(/[&<>"$]/g, (ch) => HTML_ENTITIES[ch] ?? ch)
+      // A zero-width space after `@` stops mentions (and e-mail autolinks) from pinging.
+      .replace(/@(?=\w)/g, '@\u200b')
+      // GitHub autolinks bare URLs: a zero-width space breaks the scheme and `www.` apart.
+      .replace(/:\/\//g, ':\u200b//')
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`)
+  );
 }
 
 /** Inline code for ids; backticks inside are replaced so the span cannot be closed early. */
 export function codeCell(text: string, maxLength = 80): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim().replace(/`/g, "'").replace(/\|/g, '\\|');
-  const cut = oneLine.length > maxLength ? `${oneLine.slice(0, maxLength - 1)}…` : oneLine;
-  return `\`${cut}\``;
+  const cut = clean(text, maxLength).replace(/`/g, "'").replace(/\|/g, '\\|');
+  // An empty span would be two backticks: an opener that could pair with a later one.
+  return cut === '' ? '`""`' : `\`${cut}\``;
 }

@@ -38,14 +38,29 @@ function rank(r: number | null): string {
 }
 
 function changeRow(c: CaseChange): string[] {
-  const status = c.statusBefore !== c.statusAfter ? ` (${c.statusBefore} → ${c.statusAfter})` : '';
+  // Statuses come from the baseline file too, which a pull request can supply: escape them.
+  const status = c.statusBefore !== c.statusAfter ? ` (${escapeCell(c.statusBefore, 20)} → ${escapeCell(c.statusAfter, 20)})` : '';
   const ndcg = `NDCG ${formatValue(c.ndcgBefore, 'ratio')} → ${formatValue(c.ndcgAfter, 'ratio')}`;
   return [codeCell(c.id), escapeCell(c.category), `${rank(c.rankBefore)} → ${rank(c.rankAfter)}`, `${ndcg}${status}`];
 }
 
-function changesTable(title: string, changes: CaseChange[]): string {
-  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...changes.map(changeRow)], { alignDelimiters: false });
-  return details(`${title} (${changes.length})`, table);
+/**
+ * Case changes in a collapsed block. `limit` keeps the first rows only (the PR comment
+ * has a size budget); the summary then says how many are shown.
+ */
+export function changesTable(title: string, changes: readonly CaseChange[], limit = Number.POSITIVE_INFINITY): string {
+  const shown = changes.slice(0, limit);
+  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false });
+  const count = shown.length < changes.length ? `${changes.length}, first ${shown.length} shown` : String(changes.length);
+  return details(`${title} (${count})`, table);
+}
+
+export function regressions(comparison: Comparison): CaseChange[] {
+  return comparison.caseChanges.filter((c) => c.direction === 'regressed');
+}
+
+export function improvements(comparison: Comparison): CaseChange[] {
+  return comparison.caseChanges.filter((c) => c.direction === 'improved');
 }
 
 export function verdictLine(comparison: Comparison): string {
@@ -57,28 +72,42 @@ export function verdictLine(comparison: Comparison): string {
   return `${head} ${worse} metric(s) worse, ${better} better, ${unchanged} unchanged${hints} · cases: ${regressed} regressed, ${improved} improved`;
 }
 
-export function renderDelta(comparison: Comparison): string {
-  const parts = [`### Compared with baseline ${escapeCell(comparison.baselineLabel)}`, verdictLine(comparison)];
+/** The warnings that qualify the whole table: another dataset, another machine. */
+export function comparabilityNotes(comparison: Comparison): string[] {
+  const notes: string[] = [];
   if (!comparison.sameDataset) {
-    parts.push(
-      `> **Different dataset**: the baseline ran ${escapeCell(comparison.baselineDataset.name)} (${comparison.baselineDataset.hash.slice(0, 12)}), ` +
-        `this run ${escapeCell(comparison.currentDataset.name)} (${comparison.currentDataset.hash.slice(0, 12)}). Means are not like for like.`,
+    // The baseline's hash comes from a file a pull request may supply: code spans keep it inert.
+    const { baselineDataset: before, currentDataset: now } = comparison;
+    notes.push(
+      `> **Different dataset**: the baseline ran ${escapeCell(before.name)} (${codeCell(before.hash.slice(0, 12))}), ` +
+        `this run ${escapeCell(now.name)} (${codeCell(now.hash.slice(0, 12))}). Means are not like for like.`,
     );
   }
   if (!comparison.sameEnvironment) {
-    parts.push('> Baseline ran on a different machine: latency, memory and build rows are indicative only.');
+    notes.push('> Baseline ran on a different machine: latency, memory and build rows are indicative only.');
   }
-  parts.push(
-    markdownTable([['Metric', 'Baseline', 'Current', 'Δ', 'Δ%', 'Verdict'], ...comparison.rows.map(deltaRow)], {
-      align: ['l', 'r', 'r', 'r', 'r', 'l'],
-    }),
-  );
-  const regressions = comparison.caseChanges.filter((c) => c.direction === 'regressed');
-  const improvements = comparison.caseChanges.filter((c) => c.direction === 'improved');
-  if (regressions.length > 0) parts.push(changesTable('Case regressions', regressions));
-  if (improvements.length > 0) parts.push(changesTable('Case improvements', improvements));
-  if (comparison.addedCases.length > 0 || comparison.removedCases.length > 0) {
-    parts.push(`Cases added: ${comparison.addedCases.length} · removed: ${comparison.removedCases.length}`);
-  }
+  return notes;
+}
+
+export function deltaTable(comparison: Comparison): string {
+  return markdownTable([['Metric', 'Baseline', 'Current', 'Δ', 'Δ%', 'Verdict'], ...comparison.rows.map(deltaRow)], {
+    align: ['l', 'r', 'r', 'r', 'r', 'l'],
+  });
+}
+
+export function addedRemovedLine(comparison: Comparison): string | undefined {
+  if (comparison.addedCases.length === 0 && comparison.removedCases.length === 0) return undefined;
+  return `Cases added: ${comparison.addedCases.length} · removed: ${comparison.removedCases.length}`;
+}
+
+export function renderDelta(comparison: Comparison): string {
+  const parts = [`### Compared with baseline ${escapeCell(comparison.baselineLabel)}`, verdictLine(comparison), ...comparabilityNotes(comparison)];
+  parts.push(deltaTable(comparison));
+  const regressed = regressions(comparison);
+  const improved = improvements(comparison);
+  if (regressed.length > 0) parts.push(changesTable('Case regressions', regressed));
+  if (improved.length > 0) parts.push(changesTable('Case improvements', improved));
+  const addedRemoved = addedRemovedLine(comparison);
+  if (addedRemoved !== undefined) parts.push(addedRemoved);
   return `${parts.join('\n\n')}\n`;
 }

@@ -10,13 +10,13 @@ import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from './format.ts';
 
-function summaryTable(report: Report, catalog: MetricDef[]): string {
+export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(report.settings.k)): string {
   const quality = catalog.filter((m) => m.group === 'quality');
   const rows = quality.map((m) => [m.label, formatValue(report.summary.metrics[m.id], m.unit)]);
   return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
 }
 
-function latencyTable(report: Report): string {
+export function latencyTable(report: Report): string {
   const row = (name: string, s: LatencySummary | null) =>
     s ? [name, String(s.n), formatMs(s.mean), formatMs(s.min), formatMs(s.p50), formatMs(s.p95), formatMs(s.p99), formatMs(s.max)]
       : [name, '0', '—', '—', '—', '—', '—', '—'];
@@ -46,7 +46,7 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
   return markdownTable([header, ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
 }
 
-function failureLine(r: CaseResult, k: number): string | undefined {
+export function failureLine(r: CaseResult, k: number): string | undefined {
   if (r.error) return `- ${codeCell(r.id)}: **${r.status}** (${r.error.kind}) ${escapeCell(r.error.message, 200)}`;
   if (r.forbiddenHits?.length) {
     return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
@@ -58,13 +58,19 @@ function failureLine(r: CaseResult, k: number): string | undefined {
   return undefined;
 }
 
+/** One line of counts and settings: what ran, how. */
+export function runLine(report: Report): string {
+  const s = report.summary;
+  const { k, repetitions, warmup } = report.settings;
+  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run · k=${k} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
+}
+
 export function renderReport(report: Report): string {
   const k = report.settings.k;
   const catalog = metricCatalog(k);
-  const s = report.summary;
   const parts = [
     `## docs-mcp-eval: ${escapeCell(report.dataset.name)}`,
-    `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run · k=${k} · ${report.settings.repetitions} repetition(s) · ${report.settings.warmup} warm-up calls`,
+    runLine(report),
     summaryTable(report, catalog),
     '### Latency',
     latencyTable(report),

@@ -1,0 +1,68 @@
+/**
+ * mode: comment — run from a workflow_run-triggered workflow that has a write token and
+ * never checks out or runs PR code (GitHub Security Lab's "pwn request" guidance). It
+ * downloads the report the PR run uploaded, checks it belongs to that PR, compares it
+ * with the main-branch baseline itself, and posts the sticky comment. The PR's report is
+ * treated as data: it is re-rendered here, never posted as given.
+ */
+import * as core from '@actions/core';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { compareReports } from '../compare/compare-reports.ts';
+import type { Evaluation } from '../pipeline/evaluate.ts';
+import { UsageError } from '../pipeline/errors.ts';
+import { artifactName } from '../publish/github/artifacts.ts';
+import { loadPrReport, PrArtifactMismatchError } from '../publish/github/pr-artifact.ts';
+import { readReport } from '../report/read-report.ts';
+import { resolveBaseline } from './baseline.ts';
+import { postComment } from './pull-request.ts';
+import type { RunContext } from './run-mode.ts';
+
+export async function commentMode(ctx: RunContext): Promise<void> {
+  const { event, octokit, inputs } = ctx;
+  const run = event.workflowRun;
+  if (!run) throw new UsageError('mode: comment runs on workflow_run events (see the README for the two-workflow setup)');
+  if (!octokit) throw new UsageError('mode: comment needs github-token');
+  if (run.event !== 'pull_request') {
+    core.info(`the triggering run was a ${run.event} run, not a pull request: nothing to comment on`);
+    return;
+  }
+  let loaded;
+  try {
+    loaded = await loadPrReport(octokit, {
+      owner: event.owner,
+      repo: event.repo,
+      runId: run.id,
+      headSha: run.headSha,
+      artifactName: artifactName('pr-report', inputs.commentKey),
+      token: inputs.token,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'dme-pr-')),
+    });
+  } catch (err) {
+    // A PR that moved on since this run cannot be told from a forged number: either way
+    // nothing is posted, and for a moved-on PR its newer run will comment.
+    if (err instanceof PrArtifactMismatchError && err.reason === 'pull-head-sha') {
+      core.notice(`not commenting: ${err.message}`);
+      return;
+    }
+    throw err;
+  }
+  const report = await readReport(loaded.reportPath);
+  const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.meta.prNumber });
+  const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.meta.prNumber, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };
+  const baseline = await resolveBaseline(inputs, prEvent, inputs.baselineArtifact ?? artifactName('report', inputs.commentKey), {
+    octokit,
+    token: inputs.token,
+    workspace: ctx.workspace,
+    tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
+    warn: (m) => core.warning(m),
+  });
+  const comparison = baseline.path ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline' }) : null;
+  const evaluation: Evaluation = { report, comparison };
+  if (!comparison && baseline.info.note) evaluation.baselineNote = baseline.info.note;
+  const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${event.owner}/${event.repo}/actions/runs/${run.id}`;
+  const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha };
+  const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.meta.prNumber);
+  core.setOutput('comment-url', url);
+}

@@ -1,0 +1,81 @@
+/**
+ * What the Action needs to know about the event that started it, read from the
+ * runner's environment contract (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH payload,
+ * GITHUB_REPOSITORY, GITHUB_SHA, GITHUB_RUN_ID, GITHUB_SERVER_URL). Pure over its inputs.
+ */
+
+export interface EventInfo {
+  name: string;
+  owner: string;
+  repo: string;
+  sha: string;
+  ref: string;
+  runId: number;
+  runUrl: string;
+  defaultBranch: string;
+  /** Set on pull_request events. */
+  pr?: { number: number; baseSha: string; headSha: string; fork: boolean; labels: string[] };
+  /** Set on workflow_run events (comment mode). */
+  workflowRun?: { id: number; headSha: string; event: string; conclusion: string | null };
+  /** A push to the default branch or a scheduled run: the runs that store baselines and history. */
+  isMainline: boolean;
+  /** For push: the commit before the push (a baseline candidate for the summary). */
+  before?: string;
+}
+
+type Payload = Record<string, unknown>;
+
+function record(value: unknown): Payload {
+  return typeof value === 'object' && value !== null ? (value as Payload) : {};
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function readEvent(env: NodeJS.ProcessEnv, payload: Payload): EventInfo {
+  const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const name = env['GITHUB_EVENT_NAME'] ?? '';
+  const runId = Number(env['GITHUB_RUN_ID'] ?? 0);
+  const server = env['GITHUB_SERVER_URL'] ?? 'https://github.com';
+  const repository = record(payload['repository']);
+  const defaultBranch = str(repository['default_branch']) ?? 'main';
+  const ref = env['GITHUB_REF'] ?? '';
+  const info: EventInfo = {
+    name,
+    owner,
+    repo,
+    sha: env['GITHUB_SHA'] ?? '',
+    ref,
+    runId,
+    runUrl: `${server}/${owner}/${repo}/actions/runs/${runId}`,
+    defaultBranch,
+    isMainline: name === 'schedule' || (name === 'push' && ref === `refs/heads/${defaultBranch}`),
+  };
+  if (name === 'pull_request' || name === 'pull_request_target') {
+    const pr = record(payload['pull_request']);
+    const head = record(pr['head']);
+    const base = record(pr['base']);
+    const headRepo = str(record(head['repo'])['full_name']);
+    const labels = Array.isArray(pr['labels']) ? pr['labels'].map((l) => str(record(l)['name']) ?? '').filter(Boolean) : [];
+    info.pr = {
+      number: Number(pr['number'] ?? payload['number'] ?? 0),
+      baseSha: str(base['sha']) ?? '',
+      headSha: str(head['sha']) ?? info.sha,
+      fork: headRepo !== undefined && headRepo !== `${owner}/${repo}`,
+      labels,
+    };
+  }
+  if (name === 'workflow_run') {
+    const run = record(payload['workflow_run']);
+    info.workflowRun = {
+      id: Number(run['id'] ?? 0),
+      headSha: str(run['head_sha']) ?? '',
+      event: str(run['event']) ?? '',
+      conclusion: str(run['conclusion']) ?? null,
+    };
+  }
+  const before = str(payload['before']);
+  if (name === 'push' && before && !/^0+$/.test(before)) info.before = before;
+  return info;
+}

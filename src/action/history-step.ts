@@ -1,0 +1,52 @@
+/**
+ * Mainline runs carry the history forward: download the previous history artifact
+ * (compact JSONL), append this run, keep the last N, upload it again, and draw the
+ * trend for the job summary. A missing or unreadable history starts a new one.
+ */
+import * as core from '@actions/core';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Report } from '../report/types.ts';
+import { artifactName, downloadLatestArtifact, uploadFiles } from '../publish/github/artifacts.ts';
+import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
+import type { RunContext } from './run-mode.ts';
+
+const HISTORY_FILE = 'history.jsonl';
+
+async function previousHistory(ctx: RunContext, name: string): Promise<string> {
+  if (!ctx.octokit) return '';
+  try {
+    const dir = await downloadLatestArtifact(ctx.octokit, {
+      owner: ctx.event.owner,
+      repo: ctx.event.repo,
+      defaultBranch: ctx.event.defaultBranch,
+      artifactName: name,
+      token: ctx.inputs.token,
+      dir: mkdtempSync(path.join(os.tmpdir(), 'dme-history-')),
+    });
+    const file = dir ? path.join(dir, HISTORY_FILE) : '';
+    return file && existsSync(file) ? readFileSync(file, 'utf8') : '';
+  } catch (err) {
+    core.warning(`could not fetch the previous history, starting a new one: ${err instanceof Error ? err.message : String(err)}`);
+    return '';
+  }
+}
+
+export async function carryHistory(ctx: RunContext, report: Report, outDir: string): Promise<string> {
+  const name = artifactName('history', ctx.inputs.commentKey);
+  const entries = appendHistory(
+    parseHistory(await previousHistory(ctx, name)),
+    historyEntry(report, { runId: ctx.event.runId, event: ctx.event.name }),
+    ctx.inputs.historySize,
+  );
+  const file = path.join(outDir, HISTORY_FILE);
+  writeFileSync(file, serializeHistory(entries));
+  try {
+    await uploadFiles(name, [file], outDir);
+  } catch (err) {
+    core.warning(`could not upload the history artifact: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return renderTrend(entries);
+}

@@ -1,0 +1,82 @@
+/**
+ * The Action's inputs: read through a getter (core.getInput in production, a map in
+ * tests) and validated into plain data. Run options become the same RunOptions the
+ * CLI builds, so both entry points share one resolveConfig.
+ */
+import { parseCount, parseDifficulties, parseEnvPairs, type RunOptions } from '../config/run-options.ts';
+import { UsageError } from '../pipeline/errors.ts';
+
+export type InputGetter = (name: string) => string;
+
+export type CommentPolicy = 'auto' | 'always' | 'on-change' | 'never';
+export type SavePolicy = 'auto' | 'always' | 'never';
+
+export interface ActionInputs {
+  mode: 'run' | 'comment';
+  run: RunOptions;
+  /** 'artifact' (the main-branch report), 'none', or a report path. */
+  baseline: 'artifact' | 'none' | { path: string };
+  /** A report path used when no baseline artifact is found. */
+  baselineFallback: string | null;
+  baselineArtifact: string | null;
+  saveBaseline: SavePolicy;
+  comment: CommentPolicy;
+  commentKey: string;
+  historySize: number;
+  token: string;
+}
+
+function oneOf<T extends string>(value: string, name: string, allowed: readonly T[], fallback: T): T {
+  if (value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`input ${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+function lines(value: string): string[] {
+  return value.split(/\r?\n|,/).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+function optional(value: string): string | undefined {
+  return value.trim() === '' ? undefined : value.trim();
+}
+
+export function readInputs(get: InputGetter): ActionInputs {
+  const text = (name: string) => get(name).trim();
+  const baselineText = text('baseline');
+  const key = text('comment-key') || 'default';
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-', got "${key}"`);
+  const difficulty = lines(text('difficulty'));
+  const run: RunOptions = {};
+  const set = <K extends keyof RunOptions>(k: K, v: RunOptions[K] | undefined) => {
+    if (v !== undefined) run[k] = v;
+  };
+  set('cases', optional(text('cases')));
+  set('serverCommand', optional(text('server-command')));
+  set('serverCwd', optional(text('server-cwd')));
+  set('buildCommand', optional(text('build-command')));
+  set('cwd', optional(text('working-directory')));
+  set('warmup', parseCount(text('warmup'), 'input warmup', 0));
+  set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
+  set('k', parseCount(text('k'), 'input k', 1));
+  set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
+  const env = lines(get('server-env'));
+  if (env.length > 0) run.serverEnv = parseEnvPairs(env, 'input server-env');
+  const filter: NonNullable<RunOptions['filter']> = {};
+  if (lines(text('category')).length) filter.categories = lines(text('category'));
+  if (lines(text('tag')).length) filter.tags = lines(text('tag'));
+  if (difficulty.length) filter.difficulties = parseDifficulties(difficulty, 'input difficulty');
+  run.filter = filter;
+
+  return {
+    mode: oneOf(text('mode'), 'mode', ['run', 'comment'], 'run'),
+    run,
+    baseline: baselineText === '' || baselineText === 'artifact' ? 'artifact' : baselineText === 'none' ? 'none' : { path: baselineText },
+    baselineFallback: optional(text('baseline-fallback')) ?? null,
+    baselineArtifact: optional(text('baseline-artifact')) ?? null,
+    saveBaseline: oneOf(text('save-baseline'), 'save-baseline', ['auto', 'always', 'never'], 'auto'),
+    comment: oneOf(text('comment'), 'comment', ['auto', 'always', 'on-change', 'never'], 'auto'),
+    commentKey: key,
+    historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
+    token: get('github-token'),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Progress in the Actions log: one collapsible group per pipeline phase, a plain line
+ * per case, and annotations for what a reviewer must see on the PR's checks page.
+ */
+import * as core from '@actions/core';
+import type { Comparison } from '../compare/types.ts';
+import type { EvaluateHooks } from '../pipeline/evaluate.ts';
+import type { Report } from '../report/types.ts';
+
+export function groupedHooks(): EvaluateHooks & { end(): void } {
+  let open = false;
+  const end = () => {
+    if (open) core.endGroup();
+    open = false;
+  };
+  return {
+    onPhase(phase, detail) {
+      end();
+      core.startGroup(`docs-mcp-eval: ${phase} (${detail})`);
+      open = true;
+    },
+    onProgress({ done, total, observation: o }) {
+      const mark = o.status === 'ok' ? (o.foundInRound === null ? 'miss' : 'ok') : o.status;
+      const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0).toFixed(1);
+      core.info(`[${done}/${total}] ${mark} ${o.caseId} (${ms} ms)${o.error ? `: ${o.error.kind}: ${o.error.message}` : ''}`);
+    },
+    end,
+  };
+}
+
+/** Regressions become warnings and errored cases errors, so they show on the run page. */
+export function annotate(report: Report, comparison: Comparison | null): void {
+  for (const c of comparison?.caseChanges ?? []) {
+    if (c.direction !== 'regressed') continue;
+    const rank = (r: number | null) => (r === null ? 'not found' : `#${r}`);
+    core.warning(`case ${c.id} regressed: first relevant rank ${rank(c.rankBefore)} → ${rank(c.rankAfter)}`, { title: 'docs-mcp-eval regression' });
+  }
+  for (const row of comparison?.rows ?? []) {
+    if (row.verdict === 'worse' && !row.indicative) core.warning(`${row.label} got worse: ${row.baseline} → ${row.current}`, { title: 'docs-mcp-eval regression' });
+  }
+  for (const c of report.cases) {
+    if (c.error) core.error(`case ${c.id} ${c.status}: ${c.error.kind}: ${c.error.message}`, { title: 'docs-mcp-eval case error' });
+  }
+}

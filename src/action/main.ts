@@ -1,0 +1,49 @@
+/**
+ * The Action's entry point (dist/action.js): inputs and event in, the library's
+ * pipeline, GitHub out. Failures become a failed step with a message, never a stack
+ * trace alone.
+ */
+import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { createOctokit } from '../publish/github/octokit.ts';
+import { DatasetError, formatDatasetError } from '../suite/index.ts';
+import { commentMode } from './comment-mode.ts';
+import { readEvent } from './event.ts';
+import { readInputs } from './inputs.ts';
+import { runMode, type RunContext } from './run-mode.ts';
+
+function payload(): Record<string, unknown> {
+  const file = process.env['GITHUB_EVENT_PATH'];
+  if (!file) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export async function main(): Promise<void> {
+  try {
+    const inputs = readInputs((name) => core.getInput(name));
+    const event = readEvent(process.env, payload());
+    const ctx: RunContext = {
+      inputs,
+      event,
+      octokit: inputs.token ? createOctokit(inputs.token, { log: (m) => core.info(m) }) : null,
+      workspace: process.env['GITHUB_WORKSPACE'] ?? process.cwd(),
+    };
+    if (inputs.mode === 'comment') await commentMode(ctx);
+    else await runMode(ctx);
+  } catch (err) {
+    if (err instanceof DatasetError) core.setFailed(formatDatasetError(err));
+    else if (err instanceof Error) {
+      const tail = 'stderrTail' in err && typeof err.stderrTail === 'string' && err.stderrTail ? `\n--- stderr tail ---\n${err.stderrTail}` : '';
+      core.setFailed(`docs-mcp-eval: ${err.message}${tail}`);
+      if (!('exitCode' in err)) core.debug(err.stack ?? '');
+    } else core.setFailed(`docs-mcp-eval: ${String(err)}`);
+  }
+}
+
+await main();
+// Servers that ignore every signal must not keep the step alive.
+process.exit(process.exitCode ?? 0);

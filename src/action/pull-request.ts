@@ -1,0 +1,67 @@
+/**
+ * Publishing to a pull request. The report is always uploaded as a PR artifact (with
+ * the PR number and head sha), so the workflow_run comment workflow can post for fork
+ * PRs whose token is read-only. Then the sticky comment, per the `comment` policy; a
+ * permission error is a notice, never a failed check.
+ */
+import * as core from '@actions/core';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Evaluation } from '../pipeline/evaluate.ts';
+import { commentMarker, hasChangesBeyondNoise, type CommentContext } from '../publish/comment/index.ts';
+import { renderComment } from '../publish/comment/index.ts';
+import { artifactName, uploadFiles } from '../publish/github/artifacts.ts';
+import type { PrReportMeta } from '../publish/github/pr-artifact.ts';
+import { CommentPermissionError, findStickyComments, upsertStickyComment } from '../publish/github/sticky-comment.ts';
+import type { RunContext } from './run-mode.ts';
+
+export async function uploadPrReport(ctx: RunContext, reportPath: string, markdown: string, outDir: string): Promise<void> {
+  const pr = ctx.event.pr;
+  if (!pr) return;
+  const meta: PrReportMeta = { prNumber: pr.number, headSha: pr.headSha, key: ctx.inputs.commentKey, reportFile: 'report.json', markdownFile: 'comment.md' };
+  const metaPath = path.join(outDir, 'meta.json');
+  const markdownPath = path.join(outDir, 'comment.md');
+  writeFileSync(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
+  writeFileSync(markdownPath, markdown);
+  await uploadFiles(artifactName('pr-report', ctx.inputs.commentKey), [reportPath, metaPath, markdownPath], outDir, { retentionDays: 7 });
+}
+
+/** Posts or updates the sticky comment; returns its URL, or '' when none was posted. */
+export async function postComment(ctx: RunContext, evaluation: Evaluation, context: CommentContext, issueNumber: number): Promise<string> {
+  const { inputs, event, octokit } = ctx;
+  if (!octokit || inputs.comment === 'never') return '';
+  const marker = commentMarker(inputs.commentKey);
+  const target = { owner: event.owner, repo: event.repo, issueNumber, marker };
+  if (inputs.comment === 'on-change' && !hasChangesBeyondNoise(evaluation)) {
+    // Nothing to say, unless a comment exists already: then it must not go stale.
+    const existing = await findStickyComments(octokit, { ...target, body: '' });
+    if (existing.length === 0) {
+      core.info('comment: on-change and nothing changed beyond noise: no comment posted');
+      return '';
+    }
+  }
+  const result = await upsertStickyComment(octokit, { ...target, body: renderComment(evaluation, context) });
+  core.info(`comment ${result.action}: ${result.url}`);
+  return result.url;
+}
+
+export async function publishToPullRequest(ctx: RunContext, evaluation: Evaluation, context: CommentContext, outDir: string, reportPath: string): Promise<string> {
+  const pr = ctx.event.pr;
+  if (!pr) return '';
+  try {
+    await uploadPrReport(ctx, reportPath, renderComment(evaluation, context), outDir);
+  } catch (err) {
+    core.warning(`could not upload the PR report artifact: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (pr.fork) {
+    core.notice('fork pull request: the token is read-only, so the comment is left to the workflow_run comment workflow (see the README)');
+    return '';
+  }
+  try {
+    return await postComment(ctx, evaluation, context, pr.number);
+  } catch (err) {
+    if (!(err instanceof CommentPermissionError)) throw err;
+    core.notice(err.message);
+    return '';
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * mode: run — evaluate on this runner, then publish: job summary always, report
+ * artifacts, the main-branch baseline and history on mainline runs, and the sticky
+ * comment on pull requests (or, where the token cannot comment, an artifact the
+ * workflow_run comment workflow picks up).
+ */
+import * as core from '@actions/core';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { resolveConfig } from '../config/run-options.ts';
+import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
+import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
+import { artifactName, uploadFiles } from '../publish/github/artifacts.ts';
+import type { Octokit } from '../publish/github/octokit.ts';
+import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
+import { writeOutputs } from '../publish/write-outputs.ts';
+import { resolveBaseline } from './baseline.ts';
+import type { EventInfo } from './event.ts';
+import { carryHistory } from './history-step.ts';
+import type { ActionInputs } from './inputs.ts';
+import { annotate, groupedHooks } from './log.ts';
+import { publishToPullRequest } from './pull-request.ts';
+import { setRunOutputs } from './outputs.ts';
+
+export interface RunContext {
+  inputs: ActionInputs;
+  event: EventInfo;
+  octokit: Octokit | null;
+  workspace: string;
+}
+
+function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
+  return inputs.saveBaseline === 'always' || (inputs.saveBaseline === 'auto' && event.isMainline);
+}
+
+export async function runMode(ctx: RunContext): Promise<void> {
+  const { inputs, event, workspace } = ctx;
+  const outDir = path.join(process.env['RUNNER_TEMP'] ?? os.tmpdir(), 'docs-mcp-eval', inputs.commentKey);
+  mkdirSync(outDir, { recursive: true });
+  const reportName = artifactName('report', inputs.commentKey);
+  const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
+    octokit: ctx.octokit,
+    token: inputs.token,
+    workspace,
+    tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
+    warn: (m) => core.warning(m),
+  });
+  const config = resolveConfig(
+    { ...inputs.run, baseline: baseline.path, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') },
+    workspace,
+  );
+  const hooks = groupedHooks();
+  let evaluation: Evaluation;
+  try {
+    evaluation = await evaluate(config, hooks);
+  } finally {
+    hooks.end();
+  }
+  const commentContext = { key: inputs.commentKey, baseline: baseline.info, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha };
+  const markdown = renderComment(evaluation, commentContext);
+  await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
+
+  const summaryParts = [markdown];
+  if (event.isMainline && ctx.octokit) {
+    summaryParts.push(await carryHistory(ctx, evaluation.report, outDir));
+  }
+  await core.summary.addRaw(summaryParts.join('\n\n')).write();
+  annotate(evaluation.report, evaluation.comparison);
+
+  if (shouldSaveBaseline(inputs, event)) {
+    await uploadFiles(reportName, [config.output.json], outDir);
+    core.info(`saved ${reportName} as the baseline for later pull requests`);
+  }
+  let commentUrl = '';
+  if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
+  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baseline.info) });
+
+  const { errors, notRun } = evaluation.report.summary;
+  if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+}
+
+export function describeBaseline(info: BaselineInfo): string {
+  if (info.source === 'artifact') return `artifact:${info.sha ?? ''}`;
+  if (info.source === 'path') return `path:${info.path ?? ''}`;
+  return 'none';
+}

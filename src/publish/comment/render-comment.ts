@@ -1,0 +1,37 @@
+/**
+ * The sticky PR comment: marker, title, one-line verdict, delta table, then detail that
+ * can be shortened to fit GitHub's limit. Marker, verdict, delta table and baseline line
+ * are never shortened.
+ */
+import type { Evaluation } from '../../pipeline/evaluate.ts';
+import { fitSections, GITHUB_COMMENT_LIMIT, type Step } from './budget.ts';
+import { truncationNote } from './context-lines.ts';
+import { commentSections, REGRESSIONS_FIRST_25 } from './sections.ts';
+import type { CommentContext } from './types.ts';
+
+const ALL = 99;
+
+/**
+ * What goes first when the comment is too long, least important first: improvements
+ * (good news can wait for the full report), the per-category table, most of the error
+ * list and regressions beyond the first 25, the latency table, then the rest of the
+ * regression list (its count stays), then the environment and link lines. Whatever
+ * room is left afterwards goes back in the reverse order (fitSections).
+ */
+export const TRUNCATION_PLAN: readonly Step[] = [
+  ['improvements', ALL],
+  ['categories', 1],
+  ['categories', ALL],
+  ['errors', 1],
+  ['regressions', REGRESSIONS_FIRST_25],
+  ['latency', ALL],
+  ['addedRemoved', ALL],
+  ['errors', ALL],
+  ['regressions', ALL],
+  ['links', ALL],
+  ['environment', ALL],
+];
+
+export function renderComment(evaluation: Evaluation, ctx: CommentContext, maxChars: number = GITHUB_COMMENT_LIMIT): string {
+  return fitSections(commentSections(evaluation, ctx), TRUNCATION_PLAN, maxChars, truncationNote(ctx));
+}

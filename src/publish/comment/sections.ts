@@ -1,0 +1,119 @@
+/**
+ * The comment as sections, most important first in the plan, each with its shorter
+ * variants (see budget.ts). Rendering order is for the reader; the plan in
+ * render-comment.ts decides what goes first when the comment is too long.
+ */
+import type { Comparison } from '../../compare/types.ts';
+import type { Evaluation } from '../../pipeline/evaluate.ts';
+import type { Report } from '../../report/types.ts';
+import { details } from '../markdown/details.ts';
+import { codeCell, escapeCell } from '../markdown/escape.ts';
+import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
+import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
+import type { Section } from './budget.ts';
+import { commentMarker } from './marker.ts';
+import { baselineLine, environmentLine, linksLine, shortSha } from './context-lines.ts';
+import type { CommentContext } from './types.ts';
+
+/** How many case rows each shorter variant keeps. */
+export const REGRESSION_LIMITS = [200, 100, 50, 25, 10, 5] as const;
+/** The variant of the regressions section that keeps the first 25. */
+export const REGRESSIONS_FIRST_25 = REGRESSION_LIMITS.indexOf(25) + 1;
+export const IMPROVEMENT_LIMIT = 25;
+export const CATEGORY_LIMIT = 20;
+export const ERROR_LIMIT = 10;
+
+const required = (id: string, text: string): Section => ({ id, variants: [text] });
+
+function titleSection(report: Report, ctx: CommentContext): Section {
+  const title = ctx.title ?? `docs-mcp-eval${ctx.key !== 'default' ? ` · ${ctx.key}` : ''}`;
+  const head = ctx.headSha ? ` · head ${shortSha(ctx.headSha)}` : '';
+  const meta = `**${escapeCell(report.dataset.name)}** · ${report.summary.cases} cases · k=${report.settings.k}${head}`;
+  return required('title', `### ${escapeCell(title, 200)}\n${meta}`);
+}
+
+/** Problems with the run itself, which matter whatever the comparison says. */
+function runAlerts(evaluation: Evaluation): string[] {
+  const { errors, notRun } = evaluation.report.summary;
+  const alerts: string[] = [];
+  if (errors + notRun > 0) alerts.push(`> ⚠️ **${errors} case(s) errored, ${notRun} not run.**`);
+  if (evaluation.stoppedEarly) alerts.push(`> **The run stopped early**: ${escapeCell(evaluation.stoppedEarly, 300)}.`);
+  return alerts;
+}
+
+function regressionSection(comparison: Comparison): Section {
+  const list = regressions(comparison);
+  if (list.length === 0) return { id: 'regressions', variants: [''] };
+  const shorter = REGRESSION_LIMITS.map((n) => changesTable('Case regressions', list, n));
+  return { id: 'regressions', variants: [changesTable('Case regressions', list), ...shorter, `Case regressions: ${list.length} (list left out to fit).`] };
+}
+
+function improvementSection(comparison: Comparison): Section {
+  const list = improvements(comparison);
+  if (list.length === 0) return { id: 'improvements', variants: [''] };
+  return {
+    id: 'improvements',
+    variants: [changesTable('Case improvements', list), changesTable('Case improvements', list, IMPROVEMENT_LIMIT), `Case improvements: ${list.length} (list left out to fit).`],
+  };
+}
+
+function categorySection(report: Report): Section {
+  const groups = report.breakdowns.category;
+  if (groups.length === 0) return { id: 'categories', variants: [''] };
+  const table = (n: number) => {
+    const shown = groups.slice(0, n);
+    const count = shown.length < groups.length ? `first ${shown.length} of ${groups.length}` : String(groups.length);
+    return details(`By category (${count})`, breakdownTable('Category', shown, report.settings.k));
+  };
+  return { id: 'categories', variants: [table(groups.length), table(CATEGORY_LIMIT), ''] };
+}
+
+function errorSection(report: Report): Section {
+  const failed = report.cases.filter((r) => r.status !== 'ok');
+  if (failed.length === 0) return { id: 'errors', variants: [''] };
+  const lines = failed.map((r) => failureLine(r, report.settings.k) ?? `- ${codeCell(r.id)}: **${escapeCell(r.status, 20)}**`);
+  const list = (n: number) => {
+    const count = n < lines.length ? `first ${n} of ${lines.length}` : String(lines.length);
+    return details(`Errored and not-run cases (${count})`, lines.slice(0, n).join('\n'));
+  };
+  return { id: 'errors', variants: [list(lines.length), list(ERROR_LIMIT), ''] };
+}
+
+function optional(id: string, text: string | undefined): Section {
+  return { id, variants: text ? [text, ''] : [''] };
+}
+
+export function commentSections(evaluation: Evaluation, ctx: CommentContext): Section[] {
+  const { report, comparison } = evaluation;
+  const head = [required('marker', commentMarker(ctx.key)), titleSection(report, ctx)];
+  const tail = [
+    errorSection(report),
+    optional('environment', environmentLine(report.environment, comparison?.sameEnvironment)),
+    optional('links', linksLine(ctx)),
+  ];
+  if (comparison) {
+    return [
+      ...head,
+      required('verdict', [verdictLine(comparison), ...runAlerts(evaluation), ...comparabilityNotes(comparison)].join('\n\n')),
+      required('delta', deltaTable(comparison)),
+      categorySection(report),
+      regressionSection(comparison),
+      improvementSection(comparison),
+      optional('addedRemoved', addedRemovedLine(comparison)),
+      required('baseline', baselineLine(ctx.baseline)),
+      ...tail,
+    ];
+  }
+  // No comparison: say why, then what this run measured on its own.
+  const fromAction = ctx.baseline.source === 'none' ? ctx.baseline.note : undefined;
+  const reason = fromAction ?? evaluation.baselineNote ?? ctx.baseline.note ?? 'no baseline';
+  return [
+    ...head,
+    required('verdict', [`**No comparison**: ${escapeCell(reason, 300)}. Summary of this run only.`, ...runAlerts(evaluation)].join('\n\n')),
+    required('summary', `${runLine(report)}\n\n${summaryTable(report)}`),
+    optional('latency', latencyTable(report)),
+    categorySection(report),
+    required('baseline', baselineLine(ctx.baseline, reason === ctx.baseline.note)),
+    ...tail,
+  ];
+}

@@ -1,0 +1,96 @@
+/**
+ * The fork-safe split: a fork PR's run cannot comment, so it uploads its report; the
+ * workflow_run workflow (mode: comment) downloads it as data, checks it belongs to the
+ * PR, compares it with the main-branch baseline and posts the sticky comment.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ROOT, runAction } from './support/action-runner.ts';
+import { pullRequestPayload, workflowRunPayload } from './support/event-payloads.ts';
+import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+
+describe('mode: comment from workflow_run', () => {
+  let d: GitHubDouble;
+  before(async () => {
+    d = await startGitHubDouble();
+  });
+  after(async () => {
+    assert.deepEqual(d.violations, [], 'every request and response matched the OpenAPI description');
+    await d.close();
+  });
+
+  async function forkRun(number: number) {
+    const base = d.state.mainCommits.at(-1)!;
+    const pr = d.state.addPull({ number, baseSha: base, fork: true });
+    const run = d.state.addRun({ headSha: pr.headSha, event: 'pull_request', status: 'in_progress', conclusion: null });
+    const r = await runAction({ double: d, event: 'pull_request', payload: pullRequestPayload(d, { number, headSha: pr.headSha, baseSha: base, fork: true }), sha: pr.headSha, ref: `refs/pull/${number}/merge`, runId: run.id });
+    run.status = 'completed';
+    run.conclusion = 'success';
+    return { r, run, pr, base };
+  }
+
+  it('posts the comment a fork PR run could not, with the main-branch baseline', async () => {
+    const { r: prRun, run, pr, base } = await forkRun(21);
+    assert.equal(prRun.code, 0, prRun.log);
+    const mainRun = d.state.addRun({ headSha: base, event: 'push', headBranch: 'main', conclusion: 'success', status: 'completed' });
+    d.state.addArtifact(mainRun.id, 'docs-mcp-eval-report-default', { 'report.json': readFileSync(path.join(ROOT, 'baselines/reference.json')) });
+    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
+    const r = await runAction({
+      double: d,
+      event: 'workflow_run',
+      payload: workflowRunPayload(d, { id: run.id, headSha: pr.headSha }),
+      inputs: { mode: 'comment' },
+      sha: d.state.mainCommits.at(-1)!,
+      ref: 'refs/heads/main',
+      runId: commentRun.id,
+    });
+    assert.equal(r.code, 0, r.log);
+    const comments = (d.state.comments.get(21) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky'));
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]?.body ?? '', new RegExp(`main-branch run @ \`${base.slice(0, 7)}\``));
+  });
+
+  it('refuses a report whose head sha is not the PR head (a run claiming another PR)', async () => {
+    const { run } = await forkRun(22);
+    const victim = d.state.addPull({ number: 23, baseSha: d.state.mainCommits.at(-1)! });
+    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
+    const r = await runAction({
+      double: d,
+      event: 'workflow_run',
+      payload: workflowRunPayload(d, { id: run.id, headSha: victim.headSha }),
+      inputs: { mode: 'comment' },
+      sha: d.state.mainCommits.at(-1)!,
+      ref: 'refs/heads/main',
+      runId: commentRun.id,
+    });
+    assert.notEqual(r.code, 0, 'the mismatch fails the step');
+    assert.equal((d.state.comments.get(23) ?? []).length, 0);
+    assert.equal((d.state.comments.get(22) ?? []).length, 0);
+  });
+
+  it('posts nothing when a PR run forges another PR number in its artifact', async () => {
+    const attacker = d.state.addPull({ number: 24, baseSha: d.state.mainCommits.at(-1)!, fork: true });
+    const victim = d.state.addPull({ number: 25, baseSha: d.state.mainCommits.at(-1)! });
+    const run = d.state.addRun({ headSha: attacker.headSha, event: 'pull_request', conclusion: 'success', status: 'completed' });
+    const meta = { prNumber: victim.number, headSha: attacker.headSha, key: 'default', reportFile: 'report.json', markdownFile: 'comment.md' };
+    d.state.addArtifact(run.id, 'docs-mcp-eval-pr-report-default', {
+      'meta.json': JSON.stringify(meta),
+      'report.json': readFileSync(path.join(ROOT, 'baselines/reference.json')),
+      'comment.md': 'pwned',
+    });
+    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
+    const r = await runAction({
+      double: d,
+      event: 'workflow_run',
+      payload: workflowRunPayload(d, { id: run.id, headSha: attacker.headSha }),
+      inputs: { mode: 'comment' },
+      sha: d.state.mainCommits.at(-1)!,
+      ref: 'refs/heads/main',
+      runId: commentRun.id,
+    });
+    assert.match(r.log, /not commenting/);
+    assert.equal((d.state.comments.get(victim.number) ?? []).length, 0);
+  });
+});

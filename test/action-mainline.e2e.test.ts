@@ -1,0 +1,68 @@
+/**
+ * dist/action.js on push to the default branch and on schedule: the report becomes the
+ * baseline artifact, the history artifact is carried forward and bounded, and the job
+ * summary draws the trend. Then a pull request finds that baseline.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { runAction } from './support/action-runner.ts';
+import { pullRequestPayload, pushPayload, schedulePayload } from './support/event-payloads.ts';
+import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+
+function historyLines(d: GitHubDouble): string[] {
+  const newest = d.state.uploaded.filter((a) => a.name === 'docs-mcp-eval-history-default').at(-1);
+  return (newest?.files['history.jsonl']?.toString('utf8') ?? '').trim().split('\n').filter(Boolean);
+}
+
+describe('the Action on mainline runs', () => {
+  let d: GitHubDouble;
+  before(async () => {
+    d = await startGitHubDouble();
+  });
+  after(async () => {
+    assert.deepEqual(d.violations, [], 'every request and response matched the OpenAPI description');
+    await d.close();
+  });
+
+  async function mainline(event: 'push' | 'schedule') {
+    const before = d.state.mainCommits.at(-1)!;
+    const sha = event === 'push' ? d.state.addCommit() : before;
+    const run = d.state.addRun({ headSha: sha, event, headBranch: d.state.defaultBranch, status: 'in_progress', conclusion: null });
+    const payload = event === 'push' ? pushPayload(d, { before, after: sha }) : schedulePayload(d);
+    const r = await runAction({ double: d, event, payload, sha, ref: `refs/heads/${d.state.defaultBranch}`, runId: run.id, inputs: { 'history-size': '2' } });
+    // The runner marks the run successful once the job ends: later runs may use its artifacts.
+    run.status = 'completed';
+    run.conclusion = 'success';
+    return { r, sha };
+  }
+
+  it('push to main: stores the baseline and starts the history, with a trend in the summary', async () => {
+    const { r } = await mainline('push');
+    assert.equal(r.code, 0, r.log);
+    assert.ok(d.state.uploaded.some((a) => a.name === 'docs-mcp-eval-report-default' && a.files['report.json']));
+    assert.equal(historyLines(d).length, 1);
+    assert.match(r.summary, /```mermaid\nxychart-beta/);
+  });
+
+  it('nightly schedule: compares with the previous mainline run and appends to the history', async () => {
+    const { r } = await mainline('schedule');
+    assert.equal(r.code, 0, r.log);
+    assert.match(r.outputs['baseline'] ?? '', /^artifact:/);
+    assert.equal(historyLines(d).length, 2);
+  });
+
+  it('keeps the history bounded to history-size', async () => {
+    const { r } = await mainline('push');
+    assert.equal(r.code, 0, r.log);
+    assert.equal(historyLines(d).length, 2);
+  });
+
+  it('a pull request then compares with the main-branch baseline of its base commit', async () => {
+    const base = d.state.mainCommits.at(-1)!;
+    const pr = d.state.addPull({ number: 11, baseSha: base });
+    const run = d.state.addRun({ headSha: pr.headSha, event: 'pull_request', pullRequests: [11] });
+    const r = await runAction({ double: d, event: 'pull_request', payload: pullRequestPayload(d, { number: 11, headSha: pr.headSha, baseSha: base }), sha: pr.headSha, ref: 'refs/pull/11/merge', runId: run.id });
+    assert.equal(r.code, 0, r.log);
+    assert.equal(r.outputs['baseline'], `artifact:${base}`);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The double's world: one repository with a linear default branch, comments, pull requests,
+ * workflow runs and artifacts. Plain data that tests seed and inspect directly; the HTTP
+ * layer renders it into GitHub-shaped payloads on each request, so edits show up at once.
+ */
+import { createHash } from 'node:crypto';
+import { writeZip } from './zip.ts';
+
+export interface Comment {
+  id: number;
+  issueNumber: number;
+  body: string;
+  login: string;
+  type: 'Bot' | 'User';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PullRequest {
+  number: number;
+  headSha: string;
+  headRef: string;
+  baseSha: string;
+  baseRef: string;
+  fork: boolean;
+  labels: string[];
+}
+
+export interface WorkflowRun {
+  id: number;
+  name: string;
+  workflowId: number;
+  headSha: string;
+  headBranch: string | null;
+  /** 'push' | 'schedule' | 'pull_request' | 'workflow_run' | 'workflow_dispatch' | … */
+  event: string;
+  /** 'queued' | 'in_progress' | 'completed' | … */
+  status: string;
+  /** 'success' | 'failure' | 'cancelled' | 'skipped' | … or null while not completed. */
+  conclusion: string | null;
+  createdAt: string;
+  pullRequests: number[];
+  runNumber: number;
+  runAttempt: number;
+  /** Workflow file, e.g. '.github/workflows/ci.yml'. */
+  path: string;
+}
+
+export interface StoredArtifact {
+  id: number;
+  name: string;
+  runId: number;
+  files: Record<string, Buffer>;
+  createdAt: string;
+  expired: boolean;
+  /** The archive served for downloads; built from `files` when absent. */
+  zip?: Buffer;
+}
+
+export interface DoubleState {
+  owner: string;
+  repo: string;
+  defaultBranch: string;
+  botLogin: string;
+  /** Linear history of the default branch, oldest first (40-hex shas). */
+  mainCommits: string[];
+  addCommit(): string;
+  /** Issue/PR comments by issue number, oldest first. */
+  comments: Map<number, Comment[]>;
+  addComment(issueNumber: number, body: string, login?: string, type?: 'Bot' | 'User'): Comment;
+  pulls: Map<number, PullRequest>;
+  /** Adds (or replaces) a pull request; head defaults to a fresh branch commit off main. */
+  addPull(pull: Partial<PullRequest> & { number: number }): PullRequest;
+  workflowRuns: WorkflowRun[];
+  addRun(run: Partial<WorkflowRun> & { headSha: string; event: string }): WorkflowRun;
+  artifacts: StoredArtifact[];
+  addArtifact(runId: number, name: string, files: Record<string, string | Buffer>): StoredArtifact;
+  /** Artifacts uploaded through the runtime API (twirp), files unzipped. Also listed in `artifacts`. */
+  uploaded: StoredArtifact[];
+  /** The workflow run the code under test is "running in": runtime uploads belong to it. */
+  currentRunId: number;
+  /** Next id for comments, runs and artifacts (one sequence, so ids never collide across kinds). */
+  nextId(): number;
+}
+
+/** GitHub timestamps have whole seconds. */
+export function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+export function fakeSha(seed: string): string {
+  return createHash('sha1').update(seed).digest('hex');
+}
+
+export interface StateOptions {
+  owner: string;
+  repo: string;
+  defaultBranch: string;
+  botLogin: string;
+}
+
+export function createState(options: StateOptions): DoubleState {
+  let id = 1_000_000;
+  let commitSeq = 0;
+  const state: DoubleState = {
+    ...options,
+    mainCommits: [],
+    comments: new Map(),
+    pulls: new Map(),
+    workflowRuns: [],
+    artifacts: [],
+    uploaded: [],
+    currentRunId: 9_000_000_001,
+    nextId: () => ++id,
+    addCommit() {
+      const sha = fakeSha(`${options.owner}/${options.repo}@${options.defaultBranch}#${++commitSeq}`);
+      state.mainCommits.push(sha);
+      return sha;
+    },
+    addComment(issueNumber, body, login = options.botLogin, type) {
+      const now = timestamp();
+      const comment: Comment = {
+        id: state.nextId(),
+        issueNumber,
+        body,
+        login,
+        type: type ?? (login === options.botLogin || login.endsWith('[bot]') ? 'Bot' : 'User'),
+        createdAt: now,
+        updatedAt: now,
+      };
+      const list = state.comments.get(issueNumber) ?? [];
+      list.push(comment);
+      state.comments.set(issueNumber, list);
+      return comment;
+    },
+    addPull(pull) {
+      const base = state.mainCommits.at(-1) ?? state.addCommit();
+      const full: PullRequest = {
+        headSha: fakeSha(`pull-${pull.number}-head`),
+        headRef: `feature-${pull.number}`,
+        baseSha: base,
+        baseRef: options.defaultBranch,
+        fork: false,
+        labels: [],
+        ...pull,
+      };
+      state.pulls.set(full.number, full);
+      return full;
+    },
+    addRun(run) {
+      const runId = state.nextId();
+      const full: WorkflowRun = {
+        id: runId,
+        name: 'CI',
+        workflowId: 161335,
+        headBranch: run.event === 'pull_request' ? null : options.defaultBranch,
+        status: 'completed',
+        conclusion: run.status && run.status !== 'completed' ? null : 'success',
+        createdAt: timestamp(),
+        pullRequests: [],
+        runNumber: state.workflowRuns.length + 1,
+        runAttempt: 1,
+        path: '.github/workflows/ci.yml',
+        ...run,
+      };
+      if (full.headBranch === null && full.pullRequests.length > 0) {
+        full.headBranch = state.pulls.get(full.pullRequests[0] ?? -1)?.headRef ?? null;
+      }
+      state.workflowRuns.push(full);
+      return full;
+    },
+    addArtifact(runId, name, files) {
+      const buffers = Object.fromEntries(
+        Object.entries(files).map(([file, content]) => [file, Buffer.isBuffer(content) ? content : Buffer.from(content)]),
+      );
+      const artifact: StoredArtifact = {
+        id: state.nextId(),
+        name,
+        runId,
+        files: buffers,
+        createdAt: timestamp(),
+        expired: false,
+        zip: writeZip(buffers),
+      };
+      state.artifacts.push(artifact);
+      return artifact;
+    },
+  };
+  for (let i = 0; i < 5; i++) state.addCommit();
+  return state;
+}

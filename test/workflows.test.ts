@@ -1,0 +1,65 @@
+/**
+ * action.yml and the workflow files are checked with GitHub's own parser
+ * (@actions/workflow-parser, the one behind the Actions VS Code extension), not by eye;
+ * then the facts this project relies on are asserted on the parsed result.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { loadWorkflowParser } from './support/workflow-parser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WORKFLOWS = path.join(ROOT, '.github/workflows');
+const parser = await loadWorkflowParser();
+
+function errorsOf(result: { context: { errors: { getErrors(): { message: string }[] } } }): string[] {
+  return result.context.errors.getErrors().map((e) => e.message);
+}
+
+describe('workflow files', () => {
+  for (const name of readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'))) {
+    it(`${name} parses without errors`, () => {
+      const content = readFileSync(path.join(WORKFLOWS, name), 'utf8');
+      const result = parser.parseWorkflow({ name, content }, new parser.NoOperationTraceWriter());
+      assert.deepEqual(errorsOf(result), []);
+      assert.ok(result.value, 'a template came out');
+    });
+  }
+
+  it('runs the Action on itself for pull requests, pushes to main and a nightly schedule', () => {
+    const wf = parse(readFileSync(path.join(WORKFLOWS, 'docs-mcp-eval.yml'), 'utf8')) as {
+      on: Record<string, unknown>;
+      jobs: Record<string, { steps: { uses?: string }[] }>;
+    };
+    assert.ok('pull_request' in wf.on && 'push' in wf.on && 'schedule' in wf.on);
+    assert.ok(Object.values(wf.jobs).some((job) => job.steps.some((s) => s.uses === './')));
+  });
+
+  it('comments from workflow_run without checking out the PR head', () => {
+    const text = readFileSync(path.join(WORKFLOWS, 'docs-mcp-eval-comment.yml'), 'utf8');
+    const wf = parse(text) as { on: { workflow_run: { workflows: string[] } } };
+    assert.deepEqual(wf.on.workflow_run.workflows, ['docs-mcp-eval']);
+    assert.doesNotMatch(text, /head_sha|head_branch|pull_request\.head/, 'never checks out PR code');
+  });
+});
+
+describe('action.yml', () => {
+  const content = readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
+
+  it('parses as an action with the node24 runtime and the bundled entry point', () => {
+    const result = parser.parseAction({ name: 'action.yml', content }, new parser.NoOperationTraceWriter());
+    assert.deepEqual(errorsOf(result), []);
+    const action = parse(content) as { runs: { using: string; main: string }; inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+    assert.equal(action.runs.using, 'node24');
+    assert.equal(action.runs.main, 'dist/action.js');
+  });
+
+  it('documents every input and output in the README', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const action = parse(content) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+    const missing = [...Object.keys(action.inputs), ...Object.keys(action.outputs)].filter((name) => !readme.includes(`| \`${name}\` |`));
+    assert.deepEqual(missing, [], 'README lacks a table row for these inputs/outputs');
+  });
+});
