@@ -4,11 +4,13 @@
  *     ping-pong floor over the same kind of stdio pipe. Blocks alternate (ABAB...) so
  *     machine drift hits both sides alike. Target: p50 ratio <= 1.10.
  *  2. Wall time of `npm run eval` (the embedded default, end to end).
+ *  3. Cold start of dist/action.js to its first server spawn, and the bundle sizes.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { percentile } from '../src/score/metrics/index.ts';
 import { startStdioSession } from '../src/target/stdio-session.ts';
+import { actionColdStart } from './action-cold-start.ts';
 import { startRawClient } from './raw-ping-pong.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -68,3 +70,4 @@ function evalWallTime(): void {
 
 await overhead();
 evalWallTime();
+await actionColdStart();

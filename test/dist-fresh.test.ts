@@ -3,11 +3,12 @@
  * `npm run build` makes from the sources: rebuild into a temp root and compare bytes.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { BUNDLES, buildAll } from '../scripts/build.ts';
+import { readdirSync } from 'node:fs';
+import { OUTPUT_DIRS, buildAll } from '../scripts/build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -15,10 +16,14 @@ describe('committed bundles', () => {
   it('are what npm run build makes from the current sources', async () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'dme-dist-'));
     await buildAll(tmp);
-    for (const bundle of BUNDLES) {
-      const fresh = readFileSync(path.join(tmp, bundle.out));
-      const committed = readFileSync(path.join(ROOT, bundle.out));
-      assert.ok(fresh.equals(committed), `${bundle.out} is stale: run \`npm run build\` and commit the result`);
+    for (const dir of OUTPUT_DIRS) {
+      const files = (base: string) => readdirSync(path.join(base, dir), { recursive: true, encoding: 'utf8' }).sort();
+      assert.deepEqual(files(ROOT), files(tmp), `${dir}/ holds other files than the build makes: run \`npm run build\` and commit the result`);
+      for (const file of files(tmp)) {
+        const fresh = path.join(tmp, dir, file);
+        if (!statSync(fresh).isFile()) continue;
+        assert.ok(readFileSync(fresh).equals(readFileSync(path.join(ROOT, dir, file))), `${dir}/${file} is stale: run \`npm run build\` and commit the result`);
+      }
     }
   });
 });

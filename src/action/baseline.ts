@@ -8,8 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BaselineInfo } from '../publish/comment/index.ts';
-import { downloadBaselineReport, findBaselineArtifact } from '../publish/github/baseline-artifact.ts';
-import type { Octokit } from '../publish/github/octokit.ts';
+import type { GitHub } from './github-context.ts';
 import type { EventInfo } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 
@@ -19,7 +18,7 @@ export interface ResolvedBaseline {
 }
 
 export interface BaselineDeps {
-  octokit: Octokit | null;
+  github: () => Promise<GitHub>;
   token: string;
   workspace: string;
   tmpDir: string;
@@ -47,9 +46,10 @@ export async function resolveBaseline(inputs: ActionInputs, event: EventInfo, ar
     return { path: file, info: { source: 'path', path: inputs.baseline.path } };
   }
   const sha = baselineSha(event);
-  if (!deps.octokit || !sha) return fallback(inputs, deps.workspace, 'no base commit to look a baseline up for');
+  const { edge, octokit } = await deps.github();
+  if (!octokit || !sha) return fallback(inputs, deps.workspace, 'no base commit to look a baseline up for');
   try {
-    const candidate = await findBaselineArtifact(deps.octokit, {
+    const candidate = await edge.findBaselineArtifact(octokit, {
       owner: event.owner,
       repo: event.repo,
       defaultBranch: event.defaultBranch,
@@ -57,7 +57,7 @@ export async function resolveBaseline(inputs: ActionInputs, event: EventInfo, ar
       artifactName,
     });
     if (!candidate) return fallback(inputs, deps.workspace, 'no main-branch baseline yet: a push to the default branch (or the nightly run) stores one');
-    const file = await downloadBaselineReport({ candidate, token: deps.token, owner: event.owner, repo: event.repo, dir: deps.tmpDir });
+    const file = await edge.downloadBaselineReport({ candidate, token: deps.token, owner: event.owner, repo: event.repo, dir: deps.tmpDir });
     return {
       path: file,
       info: { source: 'artifact', sha: candidate.sha, date: candidate.createdAt, url: candidate.runUrl, behindBy: candidate.behindBy },

@@ -12,15 +12,14 @@ import path from 'node:path';
 import { compareReports } from '../compare/compare-reports.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import { UsageError } from '../pipeline/errors.ts';
-import { artifactName } from '../publish/github/artifacts.ts';
-import { loadPrReport, PrArtifactMismatchError } from '../publish/github/pr-artifact.ts';
 import { readReport } from '../report/read-report.ts';
 import { resolveBaseline } from './baseline.ts';
 import { postComment } from './pull-request.ts';
 import type { RunContext } from './run-mode.ts';
 
 export async function commentMode(ctx: RunContext): Promise<void> {
-  const { event, octokit, inputs } = ctx;
+  const { event, inputs } = ctx;
+  const { edge, octokit } = await ctx.github();
   const run = event.workflowRun;
   if (!run) throw new UsageError('mode: comment runs on workflow_run events (see the README for the two-workflow setup)');
   if (!octokit) throw new UsageError('mode: comment needs github-token');
@@ -30,19 +29,19 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   }
   let loaded;
   try {
-    loaded = await loadPrReport(octokit, {
+    loaded = await edge.loadPrReport(octokit, {
       owner: event.owner,
       repo: event.repo,
       runId: run.id,
       headSha: run.headSha,
-      artifactName: artifactName('pr-report', inputs.commentKey),
+      artifactName: edge.artifactName('pr-report', inputs.commentKey),
       token: inputs.token,
       dir: mkdtempSync(path.join(os.tmpdir(), 'dme-pr-')),
     });
   } catch (err) {
     // A PR that moved on since this run cannot be told from a forged number: either way
     // nothing is posted, and for a moved-on PR its newer run will comment.
-    if (err instanceof PrArtifactMismatchError && err.reason === 'pull-head-sha') {
+    if (err instanceof edge.PrArtifactMismatchError && err.reason === 'pull-head-sha') {
       core.notice(`not commenting: ${err.message}`);
       return;
     }
@@ -51,8 +50,8 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   const report = await readReport(loaded.reportPath);
   const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.meta.prNumber });
   const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.meta.prNumber, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };
-  const baseline = await resolveBaseline(inputs, prEvent, inputs.baselineArtifact ?? artifactName('report', inputs.commentKey), {
-    octokit,
+  const baseline = await resolveBaseline(inputs, prEvent, inputs.baselineArtifact ?? edge.artifactName('report', inputs.commentKey), {
+    github: ctx.github,
     token: inputs.token,
     workspace: ctx.workspace,
     tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),

@@ -9,16 +9,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Report } from '../report/types.ts';
-import { artifactName, downloadLatestArtifact, uploadFiles } from '../publish/github/artifacts.ts';
 import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
 import type { RunContext } from './run-mode.ts';
 
 const HISTORY_FILE = 'history.jsonl';
 
 async function previousHistory(ctx: RunContext, name: string): Promise<string> {
-  if (!ctx.octokit) return '';
+  const { edge, octokit } = await ctx.github();
+  if (!octokit) return '';
   try {
-    const dir = await downloadLatestArtifact(ctx.octokit, {
+    const dir = await edge.downloadLatestArtifact(octokit, {
       owner: ctx.event.owner,
       repo: ctx.event.repo,
       defaultBranch: ctx.event.defaultBranch,
@@ -35,7 +35,8 @@ async function previousHistory(ctx: RunContext, name: string): Promise<string> {
 }
 
 export async function carryHistory(ctx: RunContext, report: Report, outDir: string): Promise<string> {
-  const name = artifactName('history', ctx.inputs.commentKey);
+  const { edge } = await ctx.github();
+  const name = edge.artifactName('history', ctx.inputs.commentKey);
   const entries = appendHistory(
     parseHistory(await previousHistory(ctx, name)),
     historyEntry(report, { runId: ctx.event.runId, event: ctx.event.name }),
@@ -44,7 +45,7 @@ export async function carryHistory(ctx: RunContext, report: Report, outDir: stri
   const file = path.join(outDir, HISTORY_FILE);
   writeFileSync(file, serializeHistory(entries));
   try {
-    await uploadFiles(name, [file], outDir);
+    await edge.uploadFiles(name, [file], outDir);
   } catch (err) {
     core.warning(`could not upload the history artifact: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -5,9 +5,9 @@
  */
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
-import { createOctokit } from '../publish/github/octokit.ts';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
 import { commentMode } from './comment-mode.ts';
+import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
 import { runMode, type RunContext } from './run-mode.ts';
@@ -29,7 +29,7 @@ export async function main(): Promise<void> {
     const ctx: RunContext = {
       inputs,
       event,
-      octokit: inputs.token ? createOctokit(inputs.token, { log: (m) => core.info(m) }) : null,
+      github: lazyGitHub(inputs.token),
       workspace: process.env['GITHUB_WORKSPACE'] ?? process.cwd(),
     };
     if (inputs.mode === 'comment') await commentMode(ctx);

@@ -10,37 +10,38 @@ import path from 'node:path';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import { commentMarker, hasChangesBeyondNoise, type CommentContext } from '../publish/comment/index.ts';
 import { renderComment } from '../publish/comment/index.ts';
-import { artifactName, uploadFiles } from '../publish/github/artifacts.ts';
-import type { PrReportMeta } from '../publish/github/pr-artifact.ts';
-import { CommentPermissionError, findStickyComments, upsertStickyComment } from '../publish/github/sticky-comment.ts';
+import type { PrReportMeta } from './github-edge.ts';
 import type { RunContext } from './run-mode.ts';
 
 export async function uploadPrReport(ctx: RunContext, reportPath: string, markdown: string, outDir: string): Promise<void> {
   const pr = ctx.event.pr;
   if (!pr) return;
+  const { edge } = await ctx.github();
   const meta: PrReportMeta = { prNumber: pr.number, headSha: pr.headSha, key: ctx.inputs.commentKey, reportFile: 'report.json', markdownFile: 'comment.md' };
   const metaPath = path.join(outDir, 'meta.json');
   const markdownPath = path.join(outDir, 'comment.md');
   writeFileSync(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
   writeFileSync(markdownPath, markdown);
-  await uploadFiles(artifactName('pr-report', ctx.inputs.commentKey), [reportPath, metaPath, markdownPath], outDir, { retentionDays: 7 });
+  await edge.uploadFiles(edge.artifactName('pr-report', ctx.inputs.commentKey), [reportPath, metaPath, markdownPath], outDir, { retentionDays: 7 });
 }
 
 /** Posts or updates the sticky comment; returns its URL, or '' when none was posted. */
 export async function postComment(ctx: RunContext, evaluation: Evaluation, context: CommentContext, issueNumber: number): Promise<string> {
-  const { inputs, event, octokit } = ctx;
-  if (!octokit || inputs.comment === 'never') return '';
+  const { inputs, event } = ctx;
+  if (inputs.comment === 'never') return '';
+  const { edge, octokit } = await ctx.github();
+  if (!octokit) return '';
   const marker = commentMarker(inputs.commentKey);
   const target = { owner: event.owner, repo: event.repo, issueNumber, marker };
   if (inputs.comment === 'on-change' && !hasChangesBeyondNoise(evaluation)) {
     // Nothing to say, unless a comment exists already: then it must not go stale.
-    const existing = await findStickyComments(octokit, { ...target, body: '' });
+    const existing = await edge.findStickyComments(octokit, { ...target, body: '' });
     if (existing.length === 0) {
       core.info('comment: on-change and nothing changed beyond noise: no comment posted');
       return '';
     }
   }
-  const result = await upsertStickyComment(octokit, { ...target, body: renderComment(evaluation, context) });
+  const result = await edge.upsertStickyComment(octokit, { ...target, body: renderComment(evaluation, context) });
   core.info(`comment ${result.action}: ${result.url}`);
   return result.url;
 }
@@ -60,7 +61,7 @@ export async function publishToPullRequest(ctx: RunContext, evaluation: Evaluati
   try {
     return await postComment(ctx, evaluation, context, pr.number);
   } catch (err) {
-    if (!(err instanceof CommentPermissionError)) throw err;
+    if (!(err instanceof (await ctx.github()).edge.CommentPermissionError)) throw err;
     core.notice(err.message);
     return '';
   }

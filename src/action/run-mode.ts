@@ -11,11 +11,13 @@ import path from 'node:path';
 import { resolveConfig } from '../config/run-options.ts';
 import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
 import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
-import { artifactName, uploadFiles } from '../publish/github/artifacts.ts';
-import type { Octokit } from '../publish/github/octokit.ts';
+import { artifactName } from '../publish/github/artifact-name.ts';
+import { compareReports } from '../compare/compare-reports.ts';
+import { readReport } from '../report/read-report.ts';
+import type { GitHub } from './github-context.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
-import { resolveBaseline } from './baseline.ts';
+import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
 import type { EventInfo } from './event.ts';
 import { carryHistory } from './history-step.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -26,7 +28,8 @@ import { setRunOutputs } from './outputs.ts';
 export interface RunContext {
   inputs: ActionInputs;
   event: EventInfo;
-  octokit: Octokit | null;
+  /** The GitHub edge, loaded on first use (see github-edge.ts). */
+  github: () => Promise<GitHub>;
   workspace: string;
 }
 
@@ -39,37 +42,36 @@ export async function runMode(ctx: RunContext): Promise<void> {
   const outDir = path.join(process.env['RUNNER_TEMP'] ?? os.tmpdir(), 'docs-mcp-eval', inputs.commentKey);
   mkdirSync(outDir, { recursive: true });
   const reportName = artifactName('report', inputs.commentKey);
+  // The run comes first and alone: the baseline look-up loads the GitHub modules and
+  // talks to the API, which must neither delay the server's start nor add CPU noise to
+  // its latency samples. The comparison is made afterwards.
+  const config = resolveConfig(
+    { ...inputs.run, baseline: null, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') },
+    workspace,
+  );
+  const hooks = groupedHooks();
+  const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
   const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
-    octokit: ctx.octokit,
+    github: ctx.github,
     token: inputs.token,
     workspace,
     tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
     warn: (m) => core.warning(m),
   });
-  const config = resolveConfig(
-    { ...inputs.run, baseline: baseline.path, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') },
-    workspace,
-  );
-  const hooks = groupedHooks();
-  let evaluation: Evaluation;
-  try {
-    evaluation = await evaluate(config, hooks);
-  } finally {
-    hooks.end();
-  }
+  await attachComparison(evaluation, baseline);
   const commentContext = { key: inputs.commentKey, baseline: baseline.info, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha };
   const markdown = renderComment(evaluation, commentContext);
   await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
 
   const summaryParts = [markdown];
-  if (event.isMainline && ctx.octokit) {
+  if (event.isMainline) {
     summaryParts.push(await carryHistory(ctx, evaluation.report, outDir));
   }
   await core.summary.addRaw(summaryParts.join('\n\n')).write();
   annotate(evaluation.report, evaluation.comparison);
 
   if (shouldSaveBaseline(inputs, event)) {
-    await uploadFiles(reportName, [config.output.json], outDir);
+    await (await ctx.github()).edge.uploadFiles(reportName, [config.output.json], outDir);
     core.info(`saved ${reportName} as the baseline for later pull requests`);
   }
   let commentUrl = '';
@@ -78,6 +80,24 @@ export async function runMode(ctx: RunContext): Promise<void> {
 
   const { errors, notRun } = evaluation.report.summary;
   if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+}
+
+/** Compares with the baseline; a broken artifact is a warning, a broken path the user named an error. */
+async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline): Promise<void> {
+  if (!baseline.path) {
+    if (baseline.info.note) evaluation.baselineNote = baseline.info.note;
+    return;
+  }
+  try {
+    const label = baseline.info.sha?.slice(0, 7) ?? path.basename(baseline.path);
+    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, { baselineLabel: label });
+    delete evaluation.baselineNote;
+  } catch (err) {
+    if (baseline.info.source === 'path' && !baseline.info.note) throw err;
+    core.warning(`could not read the baseline report: ${err instanceof Error ? err.message : String(err)}`);
+    evaluation.baselineNote = 'the baseline report could not be read (see the warning in the log)';
+    baseline.info = { source: 'none', note: evaluation.baselineNote };
+  }
 }
 
 export function describeBaseline(info: BaselineInfo): string {

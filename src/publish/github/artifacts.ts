@@ -8,17 +8,7 @@ import { downloadRunArtifact } from './download-artifact.ts';
 import { listTrustedArtifacts, type MainBranchQuery } from './main-branch-artifacts.ts';
 import type { Octokit } from './octokit.ts';
 
-export type ArtifactKind = 'report' | 'history' | 'pr-report';
-
-/** Artifact names may not hold `" : < > | * ? \ /` or line breaks; we allow fewer still. */
-const UNSAFE = /[^A-Za-z0-9._-]+/g;
-const MAX_KEY_LENGTH = 100;
-
-/** `docs-mcp-eval-<kind>-<key>`, e.g. `docs-mcp-eval-report-default`; any key maps to safe characters. */
-export function artifactName(kind: ArtifactKind, key: string): string {
-  const safe = key.replace(UNSAFE, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, MAX_KEY_LENGTH).replace(/[-.]+$/, '');
-  return `docs-mcp-eval-${kind}-${safe || 'default'}`;
-}
+export { artifactName, type ArtifactKind } from './artifact-name.ts';
 
 export interface UploadOptions {
   /** Days GitHub keeps it; default: the repository's setting (90 unless changed). */

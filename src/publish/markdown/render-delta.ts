@@ -50,7 +50,7 @@ function changeRow(c: CaseChange): string[] {
  */
 export function changesTable(title: string, changes: readonly CaseChange[], limit = Number.POSITIVE_INFINITY): string {
   const shown = changes.slice(0, limit);
-  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false });
+  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false, align: ['l', 'l', 'l', 'l'] });
   const count = shown.length < changes.length ? `${changes.length}, first ${shown.length} shown` : String(changes.length);
   return details(`${title} (${count})`, table);
 }

@@ -1,0 +1,74 @@
+/**
+ * Cold start of dist/action.js: from spawning `node dist/action.js` to the moment it
+ * spawns the server under test (a `sh -c` that stamps the wall clock, ~1 ms itself),
+ * side by side with the floor: spawning `node -e` that stamps the clock right away.
+ * Both use the same Node; the difference is what the Action costs before it works.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { quote } from 'shell-quote';
+import { percentile } from '../src/score/metrics/index.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ACTION = path.join(ROOT, 'dist/action.js');
+const TRIALS = 15;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: 'ignore' });
+    child.on('close', () => resolve());
+  });
+}
+
+function nowNs(): bigint {
+  return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6));
+}
+
+async function actionToSpawn(dir: string, stamp: string): Promise<number> {
+  const cases = path.join(dir, 'cases.yaml');
+  writeFileSync(cases, 'name: cold start\ncases:\n  - { id: one, query: q, expected: "a.md#x" }\n');
+  const env = {
+    PATH: process.env['PATH'],
+    RUNNER_TEMP: dir,
+    GITHUB_WORKSPACE: dir,
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_STEP_SUMMARY: path.join(dir, 'summary.md'),
+    GITHUB_OUTPUT: path.join(dir, 'output.txt'),
+    INPUT_CASES: cases,
+    // The stamp is the server: it writes the wall clock and exits (the run then fails, which is fine here).
+    'INPUT_SERVER-COMMAND': quote(['sh', '-c', `date +%s%N > ${stamp}`]),
+    INPUT_BASELINE: 'none',
+    INPUT_COMMENT: 'never',
+    INPUT_WARMUP: '0',
+  };
+  const t0 = nowNs();
+  await run(process.execPath, [ACTION], env);
+  return Number(BigInt(readFileSync(stamp, 'utf8').trim()) - t0) / 1e6;
+}
+
+async function nodeFloor(stamp: string): Promise<number> {
+  const t0 = nowNs();
+  await run(process.execPath, ['-e', `require('node:child_process').execFileSync('sh', ['-c', 'date +%s%N > ${stamp}'])`], { PATH: process.env['PATH'] });
+  return Number(BigInt(readFileSync(stamp, 'utf8').trim()) - t0) / 1e6;
+}
+
+export async function actionColdStart(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-cold-'));
+  const stamp = path.join(dir, 'stamp');
+  const action: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < TRIALS; i++) {
+    action.push(await actionToSpawn(dir, stamp));
+    floor.push(await nodeFloor(stamp));
+  }
+  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+  const size = statSync(ACTION).size;
+  console.log(`\nAction cold start to first server spawn (${TRIALS} trials alternating, Node ${process.version})`);
+  console.log('| | p50 |\n| --- | ---: |');
+  console.log(`| node -e spawning the same stamp (floor) | ${p50(floor).toFixed(1)} ms |`);
+  console.log(`| dist/action.js to the server spawn | ${p50(action).toFixed(1)} ms |`);
+  console.log(`target < 200 ms: ${p50(action) < 200 ? 'met' : 'NOT met'}`);
+  console.log(`dist/action.js size: ${(size / 1024 / 1024).toFixed(2)} MB (target < 3 MB: ${size < 3 * 1024 * 1024 ? 'met' : 'NOT met'}); dist/cli.js: ${(statSync(path.join(ROOT, 'dist/cli.js')).size / 1024 / 1024).toFixed(2)} MB`);
+}

@@ -1,0 +1,21 @@
+/** Lazy access to the GitHub edge: loaded once, on first use, with the token's octokit. */
+import * as core from '@actions/core';
+import type * as Edge from './github-edge.ts';
+import type { Octokit } from './github-edge.ts';
+
+export type GitHubEdge = typeof Edge;
+
+export interface GitHub {
+  edge: GitHubEdge;
+  /** Null without a token: comments and artifact look-ups are then skipped. */
+  octokit: Octokit | null;
+}
+
+export function lazyGitHub(token: string): () => Promise<GitHub> {
+  let loading: Promise<GitHub> | undefined;
+  return () =>
+    (loading ??= import('./github-edge.ts').then((edge) => ({
+      edge,
+      octokit: token ? edge.createOctokit(token, { log: (m) => core.info(m) }) : null,
+    })));
+}

@@ -1,0 +1,10 @@
+/**
+ * Everything the Action needs from GitHub, behind one module that is imported
+ * dynamically: octokit, @actions/artifact and their HTTP stacks cost ~200 ms to load,
+ * and the server under test should not wait for them (they load while it runs).
+ */
+export { createOctokit, type Octokit } from '../publish/github/octokit.ts';
+export { artifactName, downloadLatestArtifact, uploadFiles } from '../publish/github/artifacts.ts';
+export { downloadBaselineReport, findBaselineArtifact } from '../publish/github/baseline-artifact.ts';
+export { loadPrReport, PrArtifactMismatchError, type PrReportMeta } from '../publish/github/pr-artifact.ts';
+export { CommentPermissionError, findStickyComments, upsertStickyComment } from '../publish/github/sticky-comment.ts';
