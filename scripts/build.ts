@@ -5,9 +5,10 @@
  * test builds there and compares bytes with what is committed.
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { GENERATED_DIR, generateValidators } from './generate-validators.ts';
 
 /**
  * `split`: the Action is code-split so the GitHub modules it imports dynamically land in
@@ -22,6 +23,8 @@ export const BUNDLES = [
 
 /** Folders the build owns entirely (emptied first, so no stale chunk survives). */
 export const OUTPUT_DIRS = ['dist', 'examples/reference-server/dist'] as const;
+/** Everything the build writes, for the freshness test: the bundles and the generated validators. */
+export const BUILD_OUTPUTS = [...OUTPUT_DIRS, 'src/suite/generated'] as const;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -62,7 +65,8 @@ const common: BuildOptions = {
 
 export async function buildAll(outRoot: string = root): Promise<string[]> {
   for (const dir of OUTPUT_DIRS) rmSync(path.join(outRoot, dir), { recursive: true, force: true });
-  const written: string[] = [];
+  mkdirSync(path.join(outRoot, GENERATED_DIR), { recursive: true });
+  const written: string[] = generateValidators(outRoot);
   for (const bundle of BUNDLES) {
     const outfile = path.join(outRoot, bundle.out);
     const target = bundle.split

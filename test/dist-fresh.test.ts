@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { readdirSync } from 'node:fs';
-import { OUTPUT_DIRS, buildAll } from '../scripts/build.ts';
+import { BUILD_OUTPUTS, buildAll } from '../scripts/build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -16,7 +16,7 @@ describe('committed bundles', () => {
   it('are what npm run build makes from the current sources', async () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'dme-dist-'));
     await buildAll(tmp);
-    for (const dir of OUTPUT_DIRS) {
+    for (const dir of BUILD_OUTPUTS) {
       const files = (base: string) => readdirSync(path.join(base, dir), { recursive: true, encoding: 'utf8' }).sort();
       assert.deepEqual(files(ROOT), files(tmp), `${dir}/ holds other files than the build makes: run \`npm run build\` and commit the result`);
       for (const file of files(tmp)) {

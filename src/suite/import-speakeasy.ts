@@ -11,39 +11,13 @@ import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { duplicateIdIssues } from './cross-case-checks.ts';
 import { DEFAULT_CATEGORY, DEFAULT_LIMIT, DEFAULT_MAX_ROUNDS } from './normalise-cases.ts';
-import { compileDatasetSchema, schemaIssues } from './schema-issues.ts';
+import validate from './generated/speakeasy-validator.js';
+import { schemaIssues } from './schema-issues.ts';
 import { formatDataPath } from './source-document.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
 
-const nonEmptyString = { type: 'string', minLength: 1 };
 
-const speakeasySchema = {
-  type: 'array',
-  minItems: 1,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'query'],
-    oneOf: [{ required: ['expectedChunkId'] }, { required: ['expected_chunk_id'] }],
-    properties: {
-      id: {
-        type: 'string',
-        pattern: '^[A-Za-z0-9][A-Za-z0-9._:/-]*$',
-        patternErrorMessage: 'ids use letters, digits and . _ : / - and start with a letter or digit',
-      },
-      name: nonEmptyString,
-      category: nonEmptyString,
-      query: nonEmptyString,
-      expectedChunkId: nonEmptyString,
-      expected_chunk_id: nonEmptyString,
-      filters: { type: 'object', additionalProperties: { type: 'string' } },
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      maxRounds: { type: 'integer', minimum: 1, maximum: 20 },
-      max_rounds_allowed: { type: 'integer', minimum: 1, maximum: 20 },
-    },
-  },
-};
 
 interface SpeakeasyCase {
   id?: string;
@@ -58,11 +32,9 @@ interface SpeakeasyCase {
   max_rounds_allowed?: number;
 }
 
-let validate: ReturnType<typeof compileDatasetSchema> | undefined;
 
 /** Reads a parsed speakeasy `cases.json`; throws a DatasetError listing every problem. */
 export function importSpeakeasy(source: SourceDocument, file: string): Suite {
-  validate ??= compileDatasetSchema(speakeasySchema);
   const rawItems = source.data as unknown[];
   const explicitIds = rawItems.map((item) => (isRecord(item) && typeof item.id === 'string' ? item.id : undefined));
   const issues: DatasetIssue[] = [

@@ -1,21 +1,19 @@
 /**
  * This project's own dataset format (datasets/schema.json) into a Suite: the schema and
- * cross-case checks together, every problem in one report, then normalisation.
+ * cross-case checks together, every problem in one report, then normalisation. The schema
+ * is compiled at build time (scripts/generate-validators.ts), not on every run.
  */
-import schema from '../../datasets/schema.json' with { type: 'json' };
 import type { Suite } from './case.ts';
 import { duplicateIdIssues, duplicateJudgmentIssues, nativeCaseIds } from './cross-case-checks.ts';
 import { DatasetError } from './dataset-error.ts';
 import { normaliseCases } from './normalise-cases.ts';
 import type { RawSuite } from './normalise-cases.ts';
-import { compileDatasetSchema, schemaIssues } from './schema-issues.ts';
+import validate from './generated/native-suite-validator.js';
+import { schemaIssues } from './schema-issues.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
 
-let validate: ReturnType<typeof compileDatasetSchema> | undefined;
-
 export function parseNativeSuite(source: SourceDocument, file: string): Suite {
-  validate ??= compileDatasetSchema(schema);
   const issues = [
     ...schemaIssues(validate, source, file),
     ...duplicateIdIssues(nativeCaseIds(source.data), source, file, (index) => ['cases', index]),

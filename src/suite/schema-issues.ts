@@ -4,7 +4,7 @@
  * instead of "must NOT have additional properties".
  */
 import { Ajv } from 'ajv';
-import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
+import type { AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { closestName } from './closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
@@ -15,11 +15,16 @@ import type { DataPath, SourceDocument } from './source-document.ts';
  * errors carry their schema and data, which the messages below quote.
  */
 export function compileDatasetSchema(schema: AnySchemaObject): ValidateFunction {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
+  return datasetAjv().compile(schema);
+}
+
+/** The Ajv set-up for dataset schemas; scripts/generate-validators.ts compiles with the same one. */
+export function datasetAjv(extra: Options = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, ...extra });
   // Editor-only keywords (VS Code JSON/YAML language services); Ajv must accept, not judge, them.
   ajv.addKeyword({ keyword: 'defaultSnippets' });
   ajv.addKeyword({ keyword: 'patternErrorMessage' });
-  return ajv.compile(schema);
+  return ajv;
 }
 
 /** Validates `source.data` and returns one issue per problem (none when valid). */
