@@ -5,9 +5,11 @@
  * test builds there and compares bytes with what is committed.
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/score/answer/parsers/grammar-files.ts';
 import { GENERATED_DIR, generateValidators } from './generate-validators.ts';
 
 /**
@@ -63,6 +65,24 @@ const common: BuildOptions = {
   banner: { js: "import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);" },
 };
 
+/**
+ * code_parses' tree-sitter runtime and grammars (≈5 MB of WASM): copied, never bundled, and
+ * read from disk only when a dataset uses code_parses (src/score/answer/parsers/load.ts).
+ */
+export const GRAMMARS_DIR = 'dist/grammars';
+
+function copyGrammars(outRoot: string): string[] {
+  const from = path.dirname(createRequire(import.meta.url).resolve(GRAMMAR_PACKAGE));
+  const to = path.join(outRoot, GRAMMARS_DIR);
+  mkdirSync(to, { recursive: true });
+  return grammarAssets().map((file) => {
+    // dist/ is an ES module scope ("type": "module"), so the CommonJS runtime must be .cjs.
+    const target = path.join(to, file === RUNTIME_JS ? RUNTIME_CJS : file);
+    copyFileSync(path.join(from, file), target);
+    return target;
+  });
+}
+
 export async function buildAll(outRoot: string = root): Promise<string[]> {
   for (const dir of OUTPUT_DIRS) rmSync(path.join(outRoot, dir), { recursive: true, force: true });
   mkdirSync(path.join(outRoot, GENERATED_DIR), { recursive: true });
@@ -75,6 +95,7 @@ export async function buildAll(outRoot: string = root): Promise<string[]> {
     const result = await build({ ...common, ...target, absWorkingDir: root, entryPoints: [path.join(root, bundle.entry)], metafile: true });
     written.push(...Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
   }
+  written.push(...copyGrammars(outRoot));
   return written;
 }
 

@@ -8,6 +8,8 @@ import standalone from 'ajv/dist/standalone/index.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import schema from '../datasets/schema.json' with { type: 'json' };
+import { profileSchema } from '../src/suite/profile-schema.ts';
+import { seed000Schema } from '../src/suite/seed-000-schema.ts';
 import { speakeasySchema } from '../src/suite/speakeasy-schema.ts';
 import { datasetAjv } from '../src/suite/schema-issues.ts';
 
@@ -18,7 +20,7 @@ const TYPES = "import type { ValidateFunction } from 'ajv';\ndeclare const valid
 
 export function generateValidators(outRoot: string): string[] {
   const written: string[] = [];
-  for (const [name, source] of [['native-suite', schema], ['speakeasy', speakeasySchema]] as const) {
+  for (const [name, source] of [['native-suite', schema], ['speakeasy', speakeasySchema], ['seed-000', seed000Schema], ['profile', profileSchema]] as const) {
     const ajv = datasetAjv({ code: { source: true, esm: true } });
     // Ajv's ESM output still require()s its runtime helpers; an import works in both
     // Node's ESM loader (tests run the sources) and the bundles.

@@ -29,13 +29,16 @@ describe('the embedded default', () => {
     assert.ok((report.memory?.peakBytes ?? 0) > 10 * 1024 * 1024, 'RSS measured');
     assert.ok(new Set(report.cases.map((c) => c.category)).size >= 6, 'categories');
     assert.ok(report.cases.some((c) => (c.foundInRound ?? 0) >= 2), 'a case needed a second page');
+    const answers = report.cases.filter((c) => c.kind === 'answer');
+    assert.ok(answers.length >= 5, 'answer cases ran');
+    assert.ok(answers.some((c) => c.answer?.validations.some((v) => v.rule === 'code_parses' && v.passed)), 'code_parses ran a real parser');
   });
 
   it('matches the committed baseline on every deterministic row', async () => {
     const r = await run;
     assert.match(r.stdout, /Compared with baseline reference\.json/);
     assert.doesNotMatch(r.stdout, /Different dataset/);
-    for (const label of ['MRR@5', 'NDCG@5', 'Recall@5', 'Precision@5', 'Hit@5', 'Facet precision', 'Avg rounds to right doc', 'Errored cases']) {
+    for (const label of ['MRR@5', 'NDCG@5', 'Recall@5', 'Precision@5', 'Hit@5', 'Facet precision', 'Avg rounds to right doc', 'Answer pass rate', 'Answer score', 'Errored cases']) {
       const row = r.stdout.split('\n').find((line) => line.startsWith(`| ${label} (`));
       assert.ok(row, `row ${label}`);
       assert.match(row, /= same/, `${label} changed against baselines/reference.json; if intended, run npm run baseline`);

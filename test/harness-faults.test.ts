@@ -6,12 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runSuite, type RunOptions } from '../src/run/run-suite.ts';
+import { EMPTY_ANSWER_PROFILE } from '../src/run/run-answer-case.ts';
 import { defaultProfile } from '../src/run/search-profile.ts';
 import { ServerStartError } from '../src/target/stdio-session.ts';
 import { cases, startFaulty, survivors } from './support/faulty.ts';
 
 const options = (over: Partial<RunOptions> = {}): RunOptions => ({
   profile: defaultProfile,
+  answerProfile: EMPTY_ANSWER_PROFILE,
   warmup: 0,
   repetitions: 1,
   timeoutMs: 2_000,

@@ -55,6 +55,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('serverCwd', optional(text('server-cwd')));
   set('buildCommand', optional(text('build-command')));
   set('cwd', optional(text('working-directory')));
+  set('profile', optional(text('profile')));
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));
   set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
   set('k', parseCount(text('k'), 'input k', 1));
@@ -65,6 +66,8 @@ export function readInputs(get: InputGetter): ActionInputs {
   if (lines(text('category')).length) filter.categories = lines(text('category'));
   if (lines(text('tag')).length) filter.tags = lines(text('tag'));
   if (difficulty.length) filter.difficulties = parseDifficulties(difficulty, 'input difficulty');
+  if (lines(text('project')).length) filter.projects = lines(text('project'));
+  if (lines(text('tool')).length) filter.tools = lines(text('tool'));
   run.filter = filter;
 
   return {

@@ -33,7 +33,11 @@ export function annotate(report: Report, comparison: Comparison | null): void {
   for (const c of comparison?.caseChanges ?? []) {
     if (c.direction !== 'regressed') continue;
     const rank = (r: number | null) => (r === null ? 'not found' : `#${r}`);
-    core.warning(`case ${c.id} regressed: first relevant rank ${rank(c.rankBefore)} → ${rank(c.rankAfter)}`, { title: 'docs-mcp-eval regression' });
+    const what =
+      c.kind === 'answer'
+        ? `${c.passedBefore ? 'passed' : 'failed'} → ${c.passedAfter ? 'passed' : 'failed'}, score ${c.scoreBefore ?? '—'} → ${c.scoreAfter ?? '—'}`
+        : `first relevant rank ${rank(c.rankBefore)} → ${rank(c.rankAfter)}`;
+    core.warning(`case ${c.id} regressed: ${what}`, { title: 'docs-mcp-eval regression' });
   }
   for (const row of comparison?.rows ?? []) {
     if (row.verdict === 'worse' && !row.indicative) core.warning(`${row.label} got worse: ${row.baseline} → ${row.current}`, { title: 'docs-mcp-eval regression' });

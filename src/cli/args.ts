@@ -26,6 +26,9 @@ export const RUN_OPTIONS = {
   tag: { type: 'string', multiple: true },
   difficulty: { type: 'string', multiple: true },
   id: { type: 'string', multiple: true },
+  project: { type: 'string', multiple: true },
+  tool: { type: 'string', multiple: true },
+  profile: { type: 'string' },
   'fail-fast': { type: 'boolean' },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -56,6 +59,8 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     tags: v.tag,
     difficulties: v.difficulty ? parseDifficulties(v.difficulty, '--difficulty') : undefined,
     ids: v.id,
+    projects: v.project,
+    tools: v.tool,
   });
   const options: RunOptions = defined({
     cases: v.cases,
@@ -72,6 +77,7 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     out: v.out,
     markdown: v.markdown,
     filter,
+    profile: v.profile,
     failFast: v['fail-fast'],
   });
   return { help: false, config: resolveConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };

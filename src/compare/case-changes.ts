@@ -18,10 +18,21 @@ function rankCost(rank: number | null): number {
   return rank ?? Number.POSITIVE_INFINITY;
 }
 
+/** Answer cases: passed -> failed is a regression, then any score drop. */
+function answerDirection(before: CaseResult, after: CaseResult): 'regressed' | 'improved' | null {
+  const passedBefore = before.answer?.passed ?? false;
+  const passedAfter = after.answer?.passed ?? false;
+  if (passedBefore !== passedAfter) return passedAfter ? 'improved' : 'regressed';
+  const delta = (after.answer?.score ?? 0) - (before.answer?.score ?? 0);
+  if (Math.abs(delta) > EPSILON) return delta > 0 ? 'improved' : 'regressed';
+  return null;
+}
+
 function direction(before: CaseResult, after: CaseResult): 'regressed' | 'improved' | null {
   const okBefore = before.status === 'ok';
   const okAfter = after.status === 'ok';
   if (okBefore !== okAfter) return okAfter ? 'improved' : 'regressed';
+  if (after.kind === 'answer') return answerDirection(before, after);
   const ndcgDelta = (after.metrics?.ndcg ?? 0) - (before.metrics?.ndcg ?? 0);
   if (Math.abs(ndcgDelta) > EPSILON) return ndcgDelta > 0 ? 'improved' : 'regressed';
   const rankBefore = rankCost(firstRelevantRank(before));
@@ -49,6 +60,15 @@ export function caseChanges(baseline: readonly CaseResult[], current: readonly C
       ndcgAfter: after.metrics?.ndcg ?? null,
       statusBefore: was.status,
       statusAfter: after.status,
+      ...(after.kind === 'answer'
+        ? {
+            kind: 'answer' as const,
+            passedBefore: was.answer?.passed ?? false,
+            passedAfter: after.answer?.passed ?? false,
+            scoreBefore: was.answer?.score ?? null,
+            scoreAfter: after.answer?.score ?? null,
+          }
+        : {}),
     });
   }
   return changes;

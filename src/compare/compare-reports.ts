@@ -4,7 +4,7 @@
  * as missing rows and a named dataset mismatch, never as a silent comparison.
  */
 import type { Environment, Report } from '../report/types.ts';
-import { metricCatalog } from '../score/catalog.ts';
+import { criteriaIn, metricCatalog } from '../score/catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_NOISE_BANDS, judgeRow, type NoiseBands } from './judge-row.ts';
 import type { Comparison, DeltaRow } from './types.ts';
@@ -39,9 +39,11 @@ function countVerdicts(rows: readonly DeltaRow[]): Comparison['counts'] {
 
 export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Comparison {
   const bands = options.noiseBands ?? DEFAULT_NOISE_BANDS;
-  const rows = metricCatalog(current.settings.k).map((def) =>
-    judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), bands),
-  );
+  const criteria = [...new Set([...criteriaIn(baseline.summary.metrics), ...criteriaIn(current.summary.metrics)])].sort();
+  // A metric neither side has (answer rows on a retrieval-only suite) is not a row at all.
+  const rows = metricCatalog(current.settings.k, criteria)
+    .map((def) => judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), bands))
+    .filter((row) => row.baseline !== null || row.current !== null);
   const baselineIds = new Set(baseline.cases.map((c) => c.id));
   const currentIds = new Set(current.cases.map((c) => c.id));
   return {

@@ -38,6 +38,12 @@ export interface CaseChange {
   ndcgAfter: number | null;
   statusBefore: string;
   statusAfter: string;
+  /** Answer cases: validations passed before / after, and the score. */
+  kind?: 'retrieval' | 'answer';
+  passedBefore?: boolean;
+  passedAfter?: boolean;
+  scoreBefore?: number | null;
+  scoreAfter?: number | null;
 }
 
 export interface Comparison {

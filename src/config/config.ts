@@ -36,6 +36,8 @@ export interface Config {
   baselineRequired: boolean;
   output: { json: string; markdown: string };
   filter: CaseFilter;
+  /** Profile file (tool map and input defaults for answer cases), or null. */
+  profile: string | null;
   failFast: boolean;
   rssIntervalMs: number;
 }

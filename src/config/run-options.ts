@@ -27,6 +27,7 @@ export interface RunOptions {
   out?: string;
   markdown?: string;
   filter?: CaseFilter;
+  profile?: string;
   failFast?: boolean;
 }
 
@@ -82,6 +83,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
       markdown: path.resolve(workDir, options.markdown ?? path.join(stateDir, 'report.md')),
     },
     filter: options.filter ?? {},
+    profile: options.profile !== undefined ? path.resolve(workDir, options.profile) : null,
     failFast: options.failFast ?? false,
     rssIntervalMs: DEFAULTS.rssIntervalMs,
   };

@@ -15,14 +15,15 @@ import { readReport } from '../report/read-report.ts';
 import type { BuildResult, Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { runSuite, type RunOutcome } from '../run/run-suite.ts';
-import { defaultProfile, type SearchProfile } from '../run/search-profile.ts';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { defaultProfile } from '../run/search-profile.ts';
 import { scoreCases } from '../score/score-cases.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { runBuild } from '../target/build-step.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
 import { startStdioSession, type SessionEnd } from '../target/stdio-session.ts';
+import { answerSetup } from './answer-setup.ts';
 import { BuildFailedError, UsageError } from './errors.ts';
+import { checkTools } from './tool-check.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
 
@@ -47,7 +48,7 @@ async function selectCases(config: Config): Promise<Suite> {
   if (cases.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
   if (cases.length === suite.cases.length) return suite;
   // A subset is another dataset as far as comparison goes: its means are over other cases.
-  return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases) };
+  return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases, suite) };
 }
 
 async function build(config: Config, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
@@ -78,23 +79,10 @@ async function baselineFor(config: Config, report: Report): Promise<{ comparison
   return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline) }) };
 }
 
-/** The default profile, checked against the tools the server lists. */
-function profileFor(tools: readonly Tool[], hooks: EvaluateHooks): SearchProfile {
-  const names = new Set(tools.map((t) => t.name));
-  if (!names.has(defaultProfile.searchTool)) {
-    const listed = [...names].join(', ') || 'none';
-    throw new UsageError(`the server has no "${defaultProfile.searchTool}" tool (it lists: ${listed})`);
-  }
-  if (defaultProfile.fetchTool !== null && !names.has(defaultProfile.fetchTool)) {
-    hooks.onPhase?.('run', `the server has no "${defaultProfile.fetchTool}" tool: found docs are not fetched`);
-    return { ...defaultProfile, fetchTool: null };
-  }
-  return defaultProfile;
-}
-
 export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config);
+  const answers = await answerSetup(config, suite);
   const buildResult = await build(config, hooks);
 
   hooks.onPhase?.('server', config.server.command);
@@ -107,10 +95,11 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promi
   let outcome: RunOutcome;
   let end: SessionEnd;
   try {
-    const profile = profileFor(session.tools, hooks);
+    const profile = checkTools(session.tools, suite.cases, defaultProfile, answers.profile, (m) => hooks.onPhase?.('run', m));
     hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}`);
     const runOptions = {
       profile,
+      answerProfile: answers.profile,
       warmup: config.warmup,
       repetitions: config.repetitions,
       timeoutMs: config.timeoutMs,
@@ -125,7 +114,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promi
   }
 
   hooks.onPhase?.('score', `k=${config.k}`);
-  const results = scoreCases(suite.cases, outcome.observations, { k: config.k, facets: suite.facets });
+  const results = await scoreCases(suite.cases, outcome.observations, { k: config.k, facets: suite.facets, answers: answers.scoring });
   const report = buildReport({
     version: TOOL_VERSION,
     createdAt: new Date(),

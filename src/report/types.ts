@@ -5,6 +5,8 @@
  */
 import type { Difficulty, Judgment } from '../suite/case.ts';
 import type { CaseError, FetchCall, SearchRound } from '../run/observation.ts';
+import type { RuleResult } from '../score/answer/types.ts';
+import type { EvaluationResult } from '../score/evaluators/types.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -76,10 +78,30 @@ export interface CaseMetrics {
   facetClean: boolean | null;
 }
 
+/** How an answer case's answer was judged. */
+export interface AnswerResult {
+  /** The server's tool that answered. */
+  tool: string;
+  /** The start of the answer, for the report (the full text is not kept). */
+  excerpt: string;
+  chars: number;
+  /** Every validation rule passed (seed 000's pass/fail). */
+  passed: boolean;
+  validations: RuleResult[];
+  /** Weighted aggregate of the evaluators' normalised scores (seed 004), 0..1. */
+  score: number | null;
+  /** Criterion name -> normalised 0..1 score, null when it errored or cannot be normalised. */
+  criteria: Record<string, number | null>;
+  evaluations: EvaluationResult[];
+}
+
 export interface CaseResult {
   id: string;
   name: string;
-  kind: 'retrieval';
+  kind: 'retrieval' | 'answer';
+  /** Answer cases: the logical tool and project. */
+  tool?: string;
+  project?: string;
   category: string;
   difficulty?: Difficulty;
   tags: string[];
@@ -93,8 +115,10 @@ export interface CaseResult {
   foundInRound: number | null;
   fetch?: FetchCall;
   metrics?: CaseMetrics;
-  /** Every search and fetch latency sample of this case across repetitions, ms. */
-  latency: { search: number[]; fetch: number[] };
+  /** Set for answer cases. */
+  answer?: AnswerResult;
+  /** Every latency sample of this case across repetitions, ms (answer: the answer tool's calls). */
+  latency: { search: number[]; fetch: number[]; answer?: number[] };
   error?: CaseError;
   /** Ids that broke the facet rule, for the failure listing. */
   forbiddenHits?: string[];
@@ -107,6 +131,8 @@ export interface Breakdown {
   /** The group value (a category, a difficulty, a tag). */
   key: string;
   cases: number;
+  /** How many of the cases are answer cases (absent when none are). */
+  answerCases?: number;
   metrics: MetricValues;
 }
 
@@ -116,7 +142,7 @@ export interface RunSummary {
   errors: number;
   notRun: number;
   metrics: MetricValues;
-  latency: { search: LatencySummary | null; fetch: LatencySummary | null };
+  latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }
 
 export interface Report {
@@ -132,6 +158,6 @@ export interface Report {
   memory?: MemoryResult;
   server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };
   summary: RunSummary;
-  breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[] };
+  breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[]; tool?: Breakdown[]; project?: Breakdown[] };
   cases: CaseResult[];
 }

@@ -2,6 +2,7 @@
  * What the run stage hands to scoring: what happened on the wire, per case and
  * repetition, with no judgement applied yet.
  */
+import type { ToolCallRecord } from '../score/evaluators/types.ts';
 
 /** One hit as the adapter extracted it from a search result. */
 export interface Hit {
@@ -43,6 +44,17 @@ export interface CaseError {
   stderrTail?: string;
 }
 
+/** What an answer case got back: the text an agent reads and the calls it made. */
+export interface AnswerObservation {
+  /** The server's tool name that was called (after the tool map). */
+  tool: string;
+  text: string;
+  structured?: unknown;
+  /** Server-side round trip of the answer call, ms. */
+  ms: number;
+  calls: ToolCallRecord[];
+}
+
 export interface CaseObservation {
   caseId: string;
   repetition: number;
@@ -51,5 +63,7 @@ export interface CaseObservation {
   /** Round in which the first relevant id appeared, or null when none did within maxRounds. */
   foundInRound: number | null;
   fetch?: FetchCall;
+  /** Set for answer cases. */
+  answer?: AnswerObservation;
   error?: CaseError;
 }

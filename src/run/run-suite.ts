@@ -7,11 +7,13 @@
 import type { Case } from '../suite/case.ts';
 import type { ToolCaller } from '../target/tool-caller.ts';
 import type { CaseObservation } from './observation.ts';
+import { runAnswerCase, type AnswerProfile } from './run-answer-case.ts';
 import { runCase } from './run-case.ts';
 import type { SearchProfile } from './search-profile.ts';
 
 export interface RunOptions {
   profile: SearchProfile;
+  answerProfile: AnswerProfile;
   warmup: number;
   repetitions: number;
   timeoutMs: number;
@@ -34,7 +36,9 @@ export interface RunOutcome {
   stoppedEarly?: string;
 }
 
-async function warmUp(caller: ToolCaller, cases: readonly Case[], options: RunOptions): Promise<number> {
+/** Warm-up uses search queries only: answer tools may be slow and costly (an LLM behind them). */
+async function warmUp(caller: ToolCaller, all: readonly Case[], options: RunOptions): Promise<number> {
+  const cases = all.filter((c) => c.kind === 'retrieval');
   let errors = 0;
   for (let i = 0; i < options.warmup && cases.length > 0 && caller.alive; i++) {
     const c = cases[i % cases.length]!;
@@ -70,7 +74,10 @@ export async function runSuite(caller: ToolCaller, cases: readonly Case[], optio
       if (stoppedEarly !== undefined) {
         observation = notRun(c, repetition, stoppedEarly, caller.stderrTail());
       } else {
-        observation = await runCase(caller, c, repetition, options);
+        observation =
+          c.kind === 'retrieval'
+            ? await runCase(caller, c, repetition, options)
+            : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs });
         consecutiveTimeouts = observation.error?.kind === 'timeout' ? consecutiveTimeouts + 1 : 0;
         if (!caller.alive) stoppedEarly = 'the server exited during the run';
         else if (consecutiveTimeouts >= options.maxConsecutiveTimeouts) {

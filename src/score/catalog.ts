@@ -25,7 +25,12 @@ function latency(id: string, label: string): MetricDef {
   return { id, label, better: 'lower', unit: 'ms', group: 'latency', deterministic: false };
 }
 
-export function metricCatalog(k: number): MetricDef[] {
+/**
+ * `criteria`: the evaluation criteria names the reports carry (`criterion.<name>` rows).
+ * Answer metrics are treated as deterministic like retrieval ones: right for a
+ * deterministic server; for an LLM-backed tool, run repetitions.
+ */
+export function metricCatalog(k: number, criteria: readonly string[] = []): MetricDef[] {
   return [
     quality(`mrr@${k}`, `MRR@${k}`),
     quality(`ndcg@${k}`, `NDCG@${k}`),
@@ -34,15 +39,24 @@ export function metricCatalog(k: number): MetricDef[] {
     quality(`hit@${k}`, `Hit@${k}`),
     quality('facet.precision', 'Facet precision'),
     quality('rounds.mean', 'Avg rounds to right doc', 'lower', 'rounds'),
+    quality('answer.pass_rate', 'Answer pass rate'),
+    quality('answer.score', 'Answer score'),
+    ...criteria.map((name) => quality(`criterion.${name}`, `Criterion: ${name}`)),
     latency('search.p50', 'Search p50'),
     latency('search.p95', 'Search p95'),
     latency('search.p99', 'Search p99'),
     latency('fetch.p50', 'Fetch p50'),
     latency('fetch.p95', 'Fetch p95'),
+    latency('answer.p50', 'Answer p50'),
     { id: 'build.ms', label: 'Index build', better: 'lower', unit: 'ms', group: 'build', deterministic: false },
     { id: 'rss.peak', label: 'Peak RSS', better: 'lower', unit: 'bytes', group: 'memory', deterministic: false },
     { id: 'errors', label: 'Errored cases', better: 'lower', unit: 'count', group: 'health', deterministic: true },
   ];
+}
+
+/** Criterion names found in a report's summary (`criterion.<name>` keys). */
+export function criteriaIn(metrics: Record<string, unknown>): string[] {
+  return Object.keys(metrics).filter((id) => id.startsWith('criterion.')).map((id) => id.slice('criterion.'.length));
 }
 
 export function metricDef(catalog: readonly MetricDef[], id: string): MetricDef | undefined {

@@ -1,19 +1,21 @@
 /**
- * Observations + cases -> per-case results. Ranking metrics are taken from the first
- * repetition (retrieval is deterministic for a deterministic server); latency samples
- * from every repetition.
+ * Observations + cases -> per-case results. Retrieval metrics are taken from the first
+ * repetition (retrieval is deterministic for a deterministic server), answers are judged
+ * on the first repetition too; latency samples come from every repetition.
  */
-import type { Case, FacetMap } from '../suite/case.ts';
+import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../suite/case.ts';
 import type { CaseObservation } from '../run/observation.ts';
 import type { CaseMetrics, CaseResult } from '../report/types.ts';
 import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc } from './metrics/index.ts';
+import { answerPrompt, scoreAnswer, type AnswerScoring } from './score-answer.ts';
 
 export interface ScoreOptions {
   k: number;
   facets: FacetMap;
+  answers: AnswerScoring;
 }
 
-function caseMetrics(c: Case, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
+function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
   metrics: CaseMetrics;
   forbiddenHits: string[];
 } {
@@ -31,18 +33,19 @@ function caseMetrics(c: Case, first: CaseObservation, rankedIds: string[], optio
   };
 }
 
-export function scoreCase(c: Case, observations: readonly CaseObservation[], options: ScoreOptions): CaseResult {
-  const ordered = [...observations].sort((a, b) => a.repetition - b.repetition);
+/** The fields every kind shares, from the case and its first observation. */
+function baseResult(c: Case, ordered: readonly CaseObservation[]): CaseResult {
   const first = ordered[0];
+  const retrieval = c.kind === 'retrieval' ? c : undefined;
   const result: CaseResult = {
     id: c.id,
     name: c.name,
     kind: c.kind,
     category: c.category,
     tags: c.tags,
-    query: c.query,
-    filters: c.filters,
-    relevant: c.relevant,
+    query: retrieval?.query ?? answerPrompt(c as AnswerCase),
+    filters: retrieval?.filters ?? {},
+    relevant: retrieval?.relevant ?? [],
     status: first?.status ?? 'not_run',
     rankedIds: [],
     rounds: first?.rounds ?? [],
@@ -53,9 +56,15 @@ export function scoreCase(c: Case, observations: readonly CaseObservation[], opt
     },
   };
   if (c.difficulty !== undefined) result.difficulty = c.difficulty;
+  if (first?.fetch) result.fetch = first.fetch;
+  if (first?.error) result.error = first.error;
+  return result;
+}
+
+export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObservation[], options: ScoreOptions): CaseResult {
+  const result = baseResult(c, ordered);
+  const first = ordered[0];
   if (!first) return result;
-  if (first.fetch) result.fetch = first.fetch;
-  if (first.error) result.error = first.error;
   // Errored and not-run cases are scored as an empty ranking: the agent got nothing,
   // and a change that breaks cases must never raise a mean.
   result.rankedIds = dedupeRanking(first.rounds.flatMap((r) => r.hits.map((h) => h.id)));
@@ -65,12 +74,29 @@ export function scoreCase(c: Case, observations: readonly CaseObservation[], opt
   return result;
 }
 
-export function scoreCases(
-  cases: readonly Case[],
-  observations: readonly CaseObservation[],
-  options: ScoreOptions,
-): CaseResult[] {
+export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult> {
+  const result = baseResult(c, ordered);
+  result.tool = c.tool;
+  if (c.project !== undefined) result.project = c.project;
+  result.latency.answer = ordered.flatMap((o) => (o.answer ? [o.answer.ms] : []));
+  const first = ordered[0];
+  const answer = first ? await scoreAnswer(c, first, options.answers) : undefined;
+  if (answer) result.answer = answer;
+  return result;
+}
+
+function ordered(observations: readonly CaseObservation[]): CaseObservation[] {
+  return [...observations].sort((a, b) => a.repetition - b.repetition);
+}
+
+export async function scoreCases(cases: readonly Case[], observations: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult[]> {
   const byCase = new Map<string, CaseObservation[]>();
   for (const o of observations) byCase.set(o.caseId, [...(byCase.get(o.caseId) ?? []), o]);
-  return cases.map((c) => scoreCase(c, byCase.get(c.id) ?? [], options));
+  const results: CaseResult[] = [];
+  // One case at a time: evaluators may call rate-limited APIs.
+  for (const c of cases) {
+    const mine = ordered(byCase.get(c.id) ?? []);
+    results.push(c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options));
+  }
+  return results;
 }

@@ -2,10 +2,12 @@
  * Per-case results -> the summary metrics and breakdowns of the report, keyed by the
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
-import type { Breakdown, CaseResult, MetricValues, RunSummary } from '../report/types.ts';
+import type { Breakdown, CaseResult, MetricValues, Report, RunSummary } from '../report/types.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
 
-function qualityMetrics(results: readonly CaseResult[], k: number): MetricValues {
+function qualityMetrics(all: readonly CaseResult[], k: number): MetricValues {
+  const results = all.filter((r) => r.kind === 'retrieval');
+  if (results.length === 0) return {};
   const scored = results.map((r) => r.metrics).filter((m) => m !== undefined);
   const facetJudged = scored.map((m) => m.facetClean).filter((v) => v !== null);
   return {
@@ -19,6 +21,26 @@ function qualityMetrics(results: readonly CaseResult[], k: number): MetricValues
   };
 }
 
+/**
+ * Answer quality: pass rate (every validation passed; an errored case fails), the mean
+ * aggregate score and the mean of each criterion. Errored cases score 0 like an empty
+ * ranking, so breaking answers never raises a mean.
+ */
+export function answerMetrics(all: readonly CaseResult[]): MetricValues {
+  const results = all.filter((r) => r.kind === 'answer');
+  if (results.length === 0) return {};
+  const metrics: MetricValues = {
+    'answer.pass_rate': meanOf(results.map((r) => (r.answer?.passed ? 1 : 0))),
+    'answer.score': meanOf(results.map((r) => r.answer?.score ?? 0)),
+  };
+  const names = [...new Set(results.flatMap((r) => Object.keys(r.answer?.criteria ?? {})))].sort();
+  for (const name of names) {
+    const values = results.map((r) => r.answer?.criteria[name]).filter((v): v is number => typeof v === 'number');
+    metrics[`criterion.${name}`] = meanOf(values);
+  }
+  return metrics;
+}
+
 function latencyMetrics(results: readonly CaseResult[]): MetricValues {
   const search = summarizeLatency(results.flatMap((r) => r.latency.search));
   const fetch = summarizeLatency(results.flatMap((r) => r.latency.fetch));
@@ -28,6 +50,7 @@ function latencyMetrics(results: readonly CaseResult[]): MetricValues {
     'search.p99': search?.p99 ?? null,
     'fetch.p50': fetch?.p50 ?? null,
     'fetch.p95': fetch?.p95 ?? null,
+    ...(results.some((r) => r.kind === 'answer') ? { 'answer.p50': summarizeLatency(results.flatMap((r) => r.latency.answer ?? []))?.p50 ?? null } : {}),
   };
 }
 
@@ -39,10 +62,11 @@ export function summarize(results: readonly CaseResult[], k: number): RunSummary
     ok: results.length - errors - notRun,
     errors,
     notRun,
-    metrics: { ...qualityMetrics(results, k), ...latencyMetrics(results), errors: errors + notRun },
+    metrics: { ...qualityMetrics(results, k), ...answerMetrics(results), ...latencyMetrics(results), errors: errors + notRun },
     latency: {
       search: summarizeLatency(results.flatMap((r) => r.latency.search)),
       fetch: summarizeLatency(results.flatMap((r) => r.latency.fetch)),
+      ...(results.some((r) => r.kind === 'answer') ? { answer: summarizeLatency(results.flatMap((r) => r.latency.answer ?? [])) } : {}),
     },
   };
 }
@@ -59,14 +83,21 @@ function breakdown(results: readonly CaseResult[], k: number, keysOf: (r: CaseRe
     .map(([key, group]) => ({
       key,
       cases: group.length,
-      metrics: { ...qualityMetrics(group, k), 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+      ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
+      metrics: { ...qualityMetrics(group, k), ...answerMetrics(group), 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
     }));
 }
 
-export function breakdowns(results: readonly CaseResult[], k: number): { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[] } {
-  return {
+export function breakdowns(results: readonly CaseResult[], k: number): Report['breakdowns'] {
+  const out: Report['breakdowns'] = {
     category: breakdown(results, k, (r) => [r.category]),
     difficulty: breakdown(results, k, (r) => (r.difficulty ? [r.difficulty] : ['unspecified'])),
     tag: breakdown(results, k, (r) => r.tags),
   };
+  const answers = results.filter((r) => r.kind === 'answer');
+  if (answers.length > 0) {
+    out.tool = breakdown(answers, k, (r) => [r.tool ?? 'unknown']);
+    out.project = breakdown(answers, k, (r) => [r.project ?? 'unspecified']);
+  }
+  return out;
 }

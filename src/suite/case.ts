@@ -3,6 +3,8 @@
  * with defaults applied. Plain data only, so a suite can be hashed, filtered and
  * serialised into the report.
  */
+import type { AnswerExpect } from '../score/answer/types.ts';
+import type { EvaluationCriteria, EvaluatorConfig } from '../score/evaluators/types.ts';
 
 export type Difficulty = 'basic' | 'intermediate' | 'advanced';
 
@@ -55,23 +57,42 @@ export interface RetrievalCase extends CaseBase {
   tool?: string;
 }
 
-/**
- * Answer cases (issue: answer quality) will join this union as `kind: 'answer'`;
- * every consumer switches on `kind`, so adding one is a compile error where it must be handled.
- */
-export type Case = RetrievalCase;
+/** A tool's answer judged by rules (seed 000) and evaluators (seed 004). */
+export interface AnswerCase extends CaseBase {
+  kind: 'answer';
+  /** Logical tool name (e.g. ask_docs); the profile's tool map gives the server's name. */
+  tool: string;
+  /** Tool arguments; string values may use {field} templates filled from the case. */
+  input: Record<string, unknown>;
+  project?: string;
+  description?: string;
+  expect: AnswerExpect;
+  /** Reference answer for similarity evaluators and the LLM judge. */
+  groundTruth?: string;
+  /** Evaluators for this case, added to the suite's. */
+  evaluators?: EvaluatorConfig[];
+}
+
+/** Every consumer switches on `kind`, so a new kind is a compile error where it must be handled. */
+export type Case = RetrievalCase | AnswerCase;
 
 /** facet name -> facet value -> id glob patterns. */
 export type FacetMap = Record<string, Record<string, string[]>>;
 
 export interface Suite {
   name: string;
+  /** Criteria the evaluators score (seed 004), shared by the suite's answer cases. */
+  criteria?: EvaluationCriteria[];
+  /** Evaluators run on every answer case. */
+  evaluators?: EvaluatorConfig[];
+  /** Logical tool name -> the server's tool name (seed 000: ask_docs -> crypto_ask_docs). */
+  toolMap?: Record<string, string>;
   /** Files the cases came from (a suite may be one file today; imports keep their origin). */
   files: string[];
   /** sha256 of the normalised cases, so two reports can tell whether they ran the same dataset. */
   hash: string;
   /** The dataset format the file was read as. */
-  format: 'docs-mcp-eval' | 'speakeasy';
+  format: 'docs-mcp-eval' | 'speakeasy' | 'seed-000';
   facets: FacetMap;
   cases: Case[];
 }

@@ -50,6 +50,26 @@ describe('filterCases', () => {
     assert.deepEqual(ids({ ids: ['**/auth-*', 'pagination'] }), ['ts/auth-init', 'py/auth-init', 'pagination']);
   });
 
+  it('filters by project and tool (answer cases carry both; retrieval cases only a tool when set)', () => {
+    const answer = (id: string, tool: string, project?: string): Case => ({
+      kind: 'answer',
+      id,
+      name: id,
+      category: tool,
+      tags: [],
+      source: { file: 'f.yaml', line: 1 },
+      tool,
+      input: {},
+      ...(project === undefined ? {} : { project }),
+      expect: { rules: [] },
+    });
+    const cases = [...CASES, { ...makeCase('r-tool', 'lexical', []), tool: 'search_docs' }, answer('m1', 'ask_docs', 'mina'), answer('s1', 'search_docs', 'solana'), answer('x1', 'ask_docs')];
+    const pick = (filter: Parameters<typeof filterCases>[1]): string[] => filterCases(cases, filter).map((item) => item.id);
+    assert.deepEqual(pick({ projects: ['mina', 'solana'] }), ['m1', 's1']);
+    assert.deepEqual(pick({ tools: ['search_docs'] }), ['r-tool', 's1']);
+    assert.deepEqual(pick({ tools: ['ask_docs'], projects: ['mina'] }), ['m1']);
+  });
+
   it('returns empty when nothing matches', () => {
     assert.deepEqual(ids({ categories: ['nope'] }), []);
   });

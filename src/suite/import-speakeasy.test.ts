@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import type { Case, RetrievalCase } from './case.ts';
 import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
 import { assignIds, slugify } from './import-speakeasy.ts';
 import { loadSuite, parseSuite } from './load-suite.ts';
@@ -9,6 +10,12 @@ import { loadSuite, parseSuite } from './load-suite.ts';
 // AGPL data from speakeasy-api/docs-mcp: read in place (the workspace keeps it in
 // shared/ beside this checkout), never copied into this repo.
 const FIXTURE = path.resolve(import.meta.dirname, '../../../shared/corpora/speakeasy-realistic/cases.json');
+
+/** Speakeasy files hold retrieval cases only. */
+function retrieval(item: Case | undefined): RetrievalCase {
+  assert.ok(item?.kind === 'retrieval');
+  return item;
+}
 
 function problems(text: string, file = 'fixtures/cases.json'): string[] {
   try {
@@ -31,7 +38,7 @@ describe('speakeasy cases.json importer', () => {
     assert.equal(suite.name, 'speakeasy-realistic');
     assert.equal(suite.cases.length, 5);
     assert.deepEqual(
-      suite.cases.map((item) => [item.id, item.category, item.filters, item.relevant, item.limit, item.maxRounds, item.source.line]),
+      suite.cases.map(retrieval).map((item) => [item.id, item.category, item.filters, item.relevant, item.limit, item.maxRounds, item.source.line]),
       [
         ['acmeauthclientv2-initialization', 'lexical', { language: 'typescript' }, [{ id: 'sdks/typescript/auth.md#typescript-auth-sdk/acmeauthclientv2-initialization', grade: 1 }], 5, 2, 2],
         ['handle-429-rate-limits', 'paraphrased', {}, [{ id: 'guides/retries.md#retries-guide/handling-429-errors', grade: 1 }], 5, 2, 13],
@@ -40,7 +47,7 @@ describe('speakeasy cases.json importer', () => {
         ['go-retry-configuration', 'intent', { language: 'go' }, [{ id: 'sdks/go/auth.md#go-auth-sdk/retry-configuration', grade: 1 }], 5, 2, 42],
       ],
     );
-    assert.equal(suite.cases[1]?.query, 'how do I handle 429 rate limits');
+    assert.equal(retrieval(suite.cases[1]).query, 'how do I handle 429 rate limits');
     assert.equal(suite.cases[0]?.name, 'AcmeAuthClientV2 initialization');
   });
 
@@ -50,9 +57,9 @@ describe('speakeasy cases.json importer', () => {
       'seed/cases.json',
     );
     assert.equal(suite.cases[0]?.id, 'conceptual-search-vector-dominance');
-    assert.deepEqual(suite.cases[0]?.relevant, [{ id: 'a.md#x', grade: 1 }]);
-    assert.equal(suite.cases[0]?.maxRounds, 1);
-    assert.equal(suite.cases[0]?.limit, 5);
+    assert.deepEqual(retrieval(suite.cases[0]).relevant, [{ id: 'a.md#x', grade: 1 }]);
+    assert.equal(retrieval(suite.cases[0]).maxRounds, 1);
+    assert.equal(retrieval(suite.cases[0]).limit, 5);
     assert.equal(suite.cases[0]?.category, 'uncategorized');
     assert.equal(suite.name, 'seed');
   });

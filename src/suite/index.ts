@@ -1,10 +1,13 @@
 /** The suite stage's public surface: dataset files in, validated Suites out. */
 export { loadSuite, parseSuite } from './load-suite.ts';
+export { loadProfile, parseProfile } from './profile.ts';
+export type { Profile } from './profile.ts';
 export { filterCases } from './filter-cases.ts';
 export type { CaseFilter } from './filter-cases.ts';
 export { DatasetError, formatDatasetError, formatDatasetIssue } from './dataset-error.ts';
 export type { DatasetIssue } from './dataset-error.ts';
 export type {
+  AnswerCase,
   Case,
   CaseSource,
   Difficulty,
@@ -15,3 +18,4 @@ export type {
   Suite,
 } from './case.ts';
 export { suiteHash } from './suite-hash.ts';
+export type { SuiteSettings } from './suite-hash.ts';

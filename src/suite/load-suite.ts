@@ -1,34 +1,87 @@
 /**
- * Entry point of the suite stage: a dataset file into a validated Suite, or a
- * DatasetError listing every problem with file:line:column. The format is told by
- * extension and shape: a `.json` array is a speakeasy `cases.json`; a `.yaml`, `.yml`
- * or `.json` mapping is this project's format.
+ * Entry point of the suite stage: a dataset file, a directory of them, or a list of files
+ * into a validated Suite, or a DatasetError listing every problem with file:line:column.
+ * The format is told by extension and shape: a `.json` array is a speakeasy `cases.json`;
+ * a mapping with `tests` (and no `cases`) is a seed-000 file; any other `.yaml`, `.yml` or
+ * `.json` mapping is this project's format. A directory is every `*.yaml` / `*.yml` in it
+ * (not recursive, sorted by name), read as one suite (merge-suites.ts).
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Suite } from './case.ts';
 import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
+import { importSeed000, isSeed000 } from './import-seed-000.ts';
 import { importSpeakeasy } from './import-speakeasy.ts';
+import { directoryName, mergeSuites } from './merge-suites.ts';
+import type { LoadedFile } from './merge-suites.ts';
 import { parseNativeSuite } from './parse-native-suite.ts';
 import { parseSourceDocument } from './source-document.ts';
 
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
+const DIRECTORY_EXTENSIONS = ['.yaml', '.yml'];
 
-/** Reads and parses `file`; an unreadable file is a DatasetError too, so callers handle one kind. */
-export async function loadSuite(file: string): Promise<Suite> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    throw new DatasetError([{ file, line: 1, path: '', message: `cannot read dataset: ${reason}` }]);
+/**
+ * Reads and parses `target`: a file, a directory (its YAML files, one suite), or several
+ * files and directories (one suite). Unreadable paths are DatasetErrors too, so callers
+ * handle one kind; problems of every file are reported together.
+ */
+export async function loadSuite(target: string | readonly string[]): Promise<Suite> {
+  if (typeof target === 'string' && !(await isDirectory(target))) return (await loadFile(target)).suite;
+  const targets = typeof target === 'string' ? [target] : target;
+  const files = (await Promise.all(targets.map(expand))).flat();
+  const loaded: LoadedFile[] = [];
+  const issues: DatasetIssue[] = [];
+  for (const file of files) {
+    try {
+      loaded.push(await loadFile(file));
+    } catch (error) {
+      if (!(error instanceof DatasetError)) throw error;
+      issues.push(...error.issues);
+    }
   }
-  return parseSuite(text, file);
+  if (issues.length > 0) throw new DatasetError(issues);
+  const first = targets[0] ?? '.';
+  return mergeSuites(loaded, directoryName((await isDirectory(first)) ? first : path.dirname(first)));
 }
 
 /** Pure: `file` only labels messages and picks the format by extension. */
 export function parseSuite(text: string, file: string): Suite {
+  return parseFile(text, file).suite;
+}
+
+async function loadFile(file: string): Promise<LoadedFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error);
+    throw new DatasetError([{ file, line: 1, path: '', message: `cannot read dataset: ${reason}` }]);
+  }
+  return parseFile(text, file);
+}
+
+/** A directory -> its YAML files, sorted (so merged case order is stable); a file -> itself. */
+async function expand(target: string): Promise<string[]> {
+  if (!(await isDirectory(target))) return [target];
+  const names = (await readdir(target, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && DIRECTORY_EXTENSIONS.includes(path.extname(entry.name).toLowerCase()))
+    .map((entry) => entry.name)
+    .sort();
+  if (names.length === 0) throw new DatasetError([topIssue(target, 'directory has no .yaml or .yml dataset files')]);
+  return names.map((name) => path.join(target, name));
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  try {
+    return (await stat(target)).isDirectory();
+  } catch {
+    return false; // reading it reports the problem
+  }
+}
+
+function parseFile(text: string, file: string): LoadedFile {
   const extension = path.extname(file).toLowerCase();
   const whole = (message: string): DatasetError => new DatasetError([topIssue(file, message)]);
   if (!EXTENSIONS.includes(extension)) {
@@ -42,13 +95,16 @@ export function parseSuite(text: string, file: string): Suite {
     throw whole('file is empty: a dataset needs at least `name:` and `cases:`');
   }
   if (Array.isArray(data)) {
-    if (extension === '.json') return importSpeakeasy(source, file);
+    if (extension === '.json') return { suite: importSpeakeasy(source, file) };
     throw whole('top level is a list: a dataset is a mapping with `name:` and `cases:` (a top-level array is read only from a speakeasy cases.json)');
   }
   if (typeof data !== 'object') {
     throw whole(`top level is ${typeof data} ${JSON.stringify(data)}: a dataset is a mapping with \`name:\` and \`cases:\``);
   }
-  return parseNativeSuite(source, file);
+  const record = data as Record<string, unknown>;
+  const project = typeof record.project === 'string' ? { project: record.project } : {};
+  const suite = isSeed000(record) ? importSeed000(source, file) : parseNativeSuite(source, file);
+  return { suite, ...project };
 }
 
 function topIssue(file: string, message: string): DatasetIssue {

@@ -1,10 +1,13 @@
 /**
  * Schema-valid dataset data into the `Case` model: defaults applied, `expected`
- * expanded into graded `relevant`, `forbidden` split into ids and facets, every case
- * tagged with its file and line.
+ * expanded into graded `relevant`, `forbidden` split into ids and facets, answer cases
+ * given their defaults (normalise-answer-case.ts), every case tagged with its file and line.
  */
-import type { Case, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from './case.ts';
+import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from './case.ts';
+import { toAnswerCase } from './normalise-answer-case.ts';
 import type { SourceDocument } from './source-document.ts';
+import type { AnswerExpect } from '../score/answer/types.ts';
+import type { EvaluationCriteria, EvaluatorConfig } from '../score/evaluators/types.ts';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_MAX_ROUNDS = 2;
@@ -16,17 +19,24 @@ export interface RawSuite {
   description?: string;
   defaults?: { limit?: number; maxRounds?: number; tool?: string };
   facets?: FacetMap;
-  cases: RawCase[];
+  project?: string;
+  toolMap?: Record<string, string>;
+  criteria?: EvaluationCriteria[];
+  evaluators?: EvaluatorConfig[];
+  cases: (RawRetrievalCase | RawAnswerCase)[];
 }
 
-interface RawCase {
+interface RawCommon {
   id: string;
-  kind?: 'retrieval';
   name?: string;
-  query: string;
   category?: string;
-  difficulty?: RetrievalCase['difficulty'];
+  difficulty?: Difficulty;
   tags?: string[];
+}
+
+interface RawRetrievalCase extends RawCommon {
+  kind?: 'retrieval';
+  query: string;
   tool?: string;
   filters?: Record<string, string>;
   expected?: string;
@@ -36,32 +46,51 @@ interface RawCase {
   maxRounds?: number;
 }
 
-export function normaliseCases(raw: RawSuite, source: SourceDocument, file: string): Case[] {
-  const defaults = raw.defaults ?? {};
-  const cases = raw.cases.map((item, index): Case => {
-    const tool = item.tool ?? defaults.tool;
-    const forbidden = item.forbidden === undefined ? undefined : splitForbidden(item.forbidden);
-    return {
-      kind: 'retrieval',
-      id: item.id,
-      name: item.name ?? item.id,
-      category: item.category ?? DEFAULT_CATEGORY,
-      ...(item.difficulty === undefined ? {} : { difficulty: item.difficulty }),
-      tags: item.tags ?? [],
-      source: { file, line: source.locate(['cases', index]).line },
-      query: item.query,
-      filters: item.filters ?? {},
-      relevant: toJudgments(item),
-      ...(forbidden === undefined ? {} : { forbidden }),
-      limit: item.limit ?? defaults.limit ?? DEFAULT_LIMIT,
-      maxRounds: item.maxRounds ?? defaults.maxRounds ?? DEFAULT_MAX_ROUNDS,
-      ...(tool === undefined ? {} : { tool }),
-    };
-  });
-  return cases;
+interface RawAnswerCase extends RawCommon {
+  kind: 'answer';
+  tool: string;
+  description?: string;
+  project?: string;
+  input: Record<string, unknown>;
+  expect: AnswerExpect;
+  groundTruth?: string;
+  evaluators?: EvaluatorConfig[];
 }
 
-function toJudgments(item: RawCase): Judgment[] {
+export function normaliseCases(raw: RawSuite, source: SourceDocument, file: string): Case[] {
+  return raw.cases.map((item, index): Case => {
+    const where = { file, line: source.locate(['cases', index]).line };
+    if (item.kind === 'answer') {
+      // `defaults` (limit, maxRounds, search tool) are retrieval settings; answer cases have none.
+      const { expect, kind: _kind, ...rest } = item;
+      return toAnswerCase({ ...rest, ...expect }, raw.project, where);
+    }
+    return retrievalCase(item, raw.defaults ?? {}, where);
+  });
+}
+
+function retrievalCase(item: RawRetrievalCase, defaults: NonNullable<RawSuite['defaults']>, source: RetrievalCase['source']): RetrievalCase {
+  const tool = item.tool ?? defaults.tool;
+  const forbidden = item.forbidden === undefined ? undefined : splitForbidden(item.forbidden);
+  return {
+    kind: 'retrieval',
+    id: item.id,
+    name: item.name ?? item.id,
+    category: item.category ?? DEFAULT_CATEGORY,
+    ...(item.difficulty === undefined ? {} : { difficulty: item.difficulty }),
+    tags: item.tags ?? [],
+    source,
+    query: item.query,
+    filters: item.filters ?? {},
+    relevant: toJudgments(item),
+    ...(forbidden === undefined ? {} : { forbidden }),
+    limit: item.limit ?? defaults.limit ?? DEFAULT_LIMIT,
+    maxRounds: item.maxRounds ?? defaults.maxRounds ?? DEFAULT_MAX_ROUNDS,
+    ...(tool === undefined ? {} : { tool }),
+  };
+}
+
+function toJudgments(item: RawRetrievalCase): Judgment[] {
   if (item.expected !== undefined) return [{ id: item.expected, grade: 1 }];
   return (item.relevant ?? []).map((judgment) => ({ id: judgment.id, grade: judgment.grade ?? 1 }));
 }

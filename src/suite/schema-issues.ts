@@ -20,10 +20,15 @@ export function compileDatasetSchema(schema: AnySchemaObject): ValidateFunction 
 
 /** The Ajv set-up for dataset schemas; scripts/generate-validators.ts compiles with the same one. */
 export function datasetAjv(extra: Options = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, ...extra });
+  // discriminator: a rule's `type` picks its one schema, so a bad rule gets that schema's
+  // errors instead of every alternative's.
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, ...extra });
   // Editor-only keywords (VS Code JSON/YAML language services); Ajv must accept, not judge, them.
   ajv.addKeyword({ keyword: 'defaultSnippets' });
   ajv.addKeyword({ keyword: 'patternErrorMessage' });
+  // Message-only keyword: { otherKind: [fields] } names the fields of the other case kind,
+  // so they are reported as "for retrieval cases" rather than as unknown.
+  ajv.addKeyword({ keyword: 'otherKindFields' });
   return ajv;
 }
 
@@ -70,6 +75,8 @@ function describe(error: ErrorObject, root: unknown): Described | undefined {
       return plain(`missing required field "${String(params.missingProperty)}"`);
     case 'additionalProperties': {
       const field = String(params.additionalProperty);
+      const otherKind = otherKindOf(field, error.parentSchema);
+      if (otherKind !== undefined) return { path, at: [...path, field], message: wrongKindMessage(field, otherKind, data) };
       const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
       const hint = closestName(field, known);
       const message = `unknown field "${field}"${hint ? ` (did you mean "${hint}"?)` : ''}`;
@@ -82,7 +89,13 @@ function describe(error: ErrorObject, root: unknown): Described | undefined {
       const hint = typeof data === 'string' ? closestName(data, allowed) : undefined;
       return plain(`must be one of ${allowed.join(', ')}; got ${show(data)}${hint ? ` (did you mean "${hint}"?)` : ''}`);
     }
+    case 'if':
+      // "must match then schema": the then-branch's own errors say what is wrong.
+      return undefined;
+    case 'discriminator':
+      return discriminatorMessage(path, params, error.parentSchema);
     case 'oneOf': {
+      if (error.parentSchema?.discriminator !== undefined) return undefined;
       const names = requiredAlternatives(error);
       if (names === undefined) return plain('does not match exactly one of the allowed shapes');
       // A non-object already has its own "must be an object" error; its "required" branches pass vacuously.
@@ -113,6 +126,35 @@ function describe(error: ErrorObject, root: unknown): Described | undefined {
   }
 }
 
+function otherKindOf(field: string, schema: AnySchemaObject | undefined): string | undefined {
+  const byKind = schema?.otherKindFields as Record<string, string[]> | undefined;
+  return Object.entries(byKind ?? {}).find(([, fields]) => fields.includes(field))?.[0];
+}
+
+function wrongKindMessage(field: string, otherKind: string, data: unknown): string {
+  const kind = isPlainObject(data) ? data.kind : undefined;
+  const actual = typeof kind === 'string' ? `this case has kind: ${kind}` : `this case has no kind, so it is a retrieval case (add kind: ${otherKind})`;
+  return `"${field}" is for ${otherKind} cases; ${actual}`;
+}
+
+/** A `type` (the discriminator) that names no schema: list the ones that exist. */
+function discriminatorMessage(path: DataPath, params: Record<string, unknown>, schema: AnySchemaObject | undefined): Described | undefined {
+  const tag = String(params.tag);
+  const value = params.tagValue;
+  // A missing tag is already a "missing required field" error.
+  if (value === undefined) return undefined;
+  const at = [...path, tag];
+  if (typeof value !== 'string') return { path: at, at, message: typeMessage('string', value) };
+  const branches = Array.isArray(schema?.oneOf) ? (schema.oneOf as unknown[]) : [];
+  const allowed = branches.flatMap((branch) => {
+    const properties = isPlainObject(branch) ? branch.properties : undefined;
+    const property = isPlainObject(properties) ? properties[tag] : undefined;
+    return isPlainObject(property) && typeof property.const === 'string' ? [property.const] : [];
+  });
+  const hint = closestName(value, allowed);
+  return { path: at, at, message: `unknown ${tag} ${show(value)}${hint ? ` (did you mean "${hint}"?)` : ''}; one of ${allowed.join(', ')}` };
+}
+
 /** For a `oneOf: [{required: [a]}, {required: [b]}]` error, the names [a, b]; else undefined. */
 function requiredAlternatives(error: ErrorObject): string[] | undefined {
   if (!Array.isArray(error.schema)) return undefined;
@@ -127,6 +169,7 @@ function requiredAlternatives(error: ErrorObject): string[] | undefined {
 }
 
 function typeMessage(expected: string, data: unknown): string {
+  if (expected.includes(',')) return `must be ${expected.split(',').join(' or ')}; got ${show(data)}`;
   const article = expected === 'integer' || expected === 'object' || expected === 'array' ? 'an' : 'a';
   const noun = expected === 'object' ? 'object (a mapping of fields)' : expected === 'array' ? 'array (a list)' : expected;
   const message = `must be ${article} ${noun}; got ${show(data)}`;

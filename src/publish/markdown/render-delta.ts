@@ -40,6 +40,11 @@ function rank(r: number | null): string {
 function changeRow(c: CaseChange): string[] {
   // Statuses come from the baseline file too, which a pull request can supply: escape them.
   const status = c.statusBefore !== c.statusAfter ? ` (${escapeCell(c.statusBefore, 20)} → ${escapeCell(c.statusAfter, 20)})` : '';
+  if (c.kind === 'answer') {
+    const pass = (p: boolean | undefined) => (p ? 'passed' : 'failed');
+    const score = `score ${formatValue(c.scoreBefore ?? null, 'ratio')} → ${formatValue(c.scoreAfter ?? null, 'ratio')}`;
+    return [codeCell(c.id), escapeCell(c.category), `${pass(c.passedBefore)} → ${pass(c.passedAfter)}`, `${score}${status}`];
+  }
   const ndcg = `NDCG ${formatValue(c.ndcgBefore, 'ratio')} → ${formatValue(c.ndcgAfter, 'ratio')}`;
   return [codeCell(c.id), escapeCell(c.category), `${rank(c.rankBefore)} → ${rank(c.rankAfter)}`, `${ndcg}${status}`];
 }
@@ -50,7 +55,7 @@ function changeRow(c: CaseChange): string[] {
  */
 export function changesTable(title: string, changes: readonly CaseChange[], limit = Number.POSITIVE_INFINITY): string {
   const shown = changes.slice(0, limit);
-  const table = markdownTable([['Case', 'Category', 'First relevant rank', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false, align: ['l', 'l', 'l', 'l'] });
+  const table = markdownTable([['Case', 'Category', 'Was → now', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false, align: ['l', 'l', 'l', 'l'] });
   const count = shown.length < changes.length ? `${changes.length}, first ${shown.length} shown` : String(changes.length);
   return details(`${title} (${count})`, table);
 }

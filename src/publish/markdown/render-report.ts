@@ -5,13 +5,15 @@
  */
 import { markdownTable } from 'markdown-table';
 import type { Breakdown, CaseResult, LatencySummary, Report } from '../../report/types.ts';
-import { metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from './format.ts';
 
 export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(report.settings.k)): string {
-  const quality = catalog.filter((m) => m.group === 'quality');
+  // Only the metrics this run has: a retrieval-only suite shows no answer rows, and the reverse.
+  const quality = catalog.filter((m) => m.group === 'quality' && report.summary.metrics[m.id] !== undefined);
   const rows = quality.map((m) => [m.label, formatValue(report.summary.metrics[m.id], m.unit)]);
   return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
 }
@@ -25,16 +27,19 @@ export function latencyTable(report: Report): string {
       ['Call', 'n', 'mean', 'min', 'p50', 'p95', 'p99', 'max'],
       row('search', report.summary.latency.search),
       row('fetch', report.summary.latency.fetch),
+      ...(report.summary.latency.answer !== undefined ? [row('answer', report.summary.latency.answer)] : []),
     ],
     { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
   );
 }
 
+/** Retrieval metrics per group; groups of answer cases only are left to the answers section. */
 export function breakdownTable(title: string, groups: readonly Breakdown[], k: number): string {
   const header = [title, 'Cases', `MRR@${k}`, `NDCG@${k}`, `Recall@${k}`, `Hit@${k}`, 'Rounds', 'Facet', 'Search p50'];
-  const rows = groups.map((g) => [
+  const retrieval = groups.filter((g) => g.cases > (g.answerCases ?? 0));
+  const rows = retrieval.map((g) => [
     escapeCell(g.key),
-    String(g.cases),
+    String(g.cases - (g.answerCases ?? 0)),
     formatValue(g.metrics[`mrr@${k}`], 'ratio'),
     formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
     formatValue(g.metrics[`recall@${k}`], 'ratio'),
@@ -47,6 +52,7 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
 }
 
 export function failureLine(r: CaseResult, k: number): string | undefined {
+  if (!r.error && r.kind === 'answer') return answerFailureLine(r);
   if (r.error) return `- ${codeCell(r.id)}: **${r.status}** (${r.error.kind}) ${escapeCell(r.error.message, 200)}`;
   if (r.forbiddenHits?.length) {
     return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
@@ -67,7 +73,7 @@ export function runLine(report: Report): string {
 
 export function renderReport(report: Report): string {
   const k = report.settings.k;
-  const catalog = metricCatalog(k);
+  const catalog = metricCatalog(k, criteriaIn(report.summary.metrics));
   const parts = [
     `## docs-mcp-eval: ${escapeCell(report.dataset.name)}`,
     runLine(report),
@@ -83,6 +89,8 @@ export function renderReport(report: Report): string {
     details('By difficulty', breakdownTable('Difficulty', report.breakdowns.difficulty, k)),
     details('By tag', breakdownTable('Tag', report.breakdowns.tag, k)),
   ];
+  const answers = renderAnswers(report);
+  if (answers) parts.push(answers);
   const failures = report.cases.map((r) => failureLine(r, k)).filter((l) => l !== undefined);
   if (failures.length > 0) parts.push(`### Misses and errors (${failures.length})`, failures.join('\n'));
   return `${parts.join('\n\n')}\n`;

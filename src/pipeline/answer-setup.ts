@@ -1,0 +1,44 @@
+/**
+ * What answer cases need before the server starts: the tool map and input defaults
+ * (the suite's, overridden by a --profile file), and the evaluators, validated against
+ * the criteria so a misconfigured evaluator fails the run before it costs anything.
+ */
+import path from 'node:path';
+import type { Config } from '../config/config.ts';
+import type { AnswerProfile } from '../run/run-answer-case.ts';
+import { registerNetworkEvaluators } from '../score/evaluators/llm/index.ts';
+import { createRegistry } from '../score/evaluators/registry.ts';
+import { validateEvaluatorConfigs } from '../score/evaluators/runner.ts';
+import type { EvaluatorConfig } from '../score/evaluators/types.ts';
+import { VALIDATIONS_CRITERION, type AnswerScoring } from '../score/score-answer.ts';
+import { loadProfile, type Suite } from '../suite/index.ts';
+import { UsageError } from './errors.ts';
+
+export interface AnswerSetup {
+  profile: AnswerProfile;
+  scoring: AnswerScoring;
+}
+
+export async function answerSetup(config: Config, suite: Suite): Promise<AnswerSetup> {
+  const file = config.profile ? await loadProfile(config.profile) : undefined;
+  const profile: AnswerProfile = {
+    toolMap: { ...suite.toolMap, ...file?.toolMap },
+    inputDefaults: { ...file?.inputDefaults },
+  };
+  // Network evaluators (LLM judge, embeddings) are registered here, not as built-ins: they
+  // cost money and need a key; validation below reports a missing one before any server starts.
+  const registry = registerNetworkEvaluators(createRegistry({ baseDir: path.dirname(config.cases) }));
+  const criteria = suite.criteria ?? [];
+  const evaluators = suite.evaluators ?? [];
+  const perCase: EvaluatorConfig[] = suite.cases.flatMap((c) => (c.kind === 'answer' ? (c.evaluators ?? []) : []));
+  if (suite.cases.some((c) => c.kind === 'answer')) {
+    const all = [...evaluators, ...perCase];
+    const configs = all.length > 0 ? all : [{ type: 'rule_based', criteria: [VALIDATIONS_CRITERION.name] }];
+    const known = all.length > 0 ? criteria : [VALIDATIONS_CRITERION];
+    // Custom modules are imported here, so a broken one fails the run before any server starts.
+    const problems = validateEvaluatorConfigs(configs, known, registry);
+    if (problems.length === 0) problems.push(...(await registry.preload(configs, known)));
+    if (problems.length > 0) throw new UsageError(`invalid evaluators in ${config.cases}:\n  ${problems.join('\n  ')}`);
+  }
+  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap } };
+}

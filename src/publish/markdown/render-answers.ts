@@ -1,0 +1,54 @@
+/**
+ * The answer-quality part of the report (seed 000 and 004): pass rate, mean score and
+ * per-criterion means, breakdowns by tool, project and difficulty, and each failed
+ * validation's message.
+ */
+import { markdownTable } from 'markdown-table';
+import type { Breakdown, CaseResult, Report } from '../../report/types.ts';
+import { criteriaIn } from '../../score/catalog.ts';
+import { details } from './details.ts';
+import { codeCell, escapeCell } from './escape.ts';
+import { formatValue } from './format.ts';
+
+function answerTable(title: string, groups: readonly Breakdown[], criteria: readonly string[]): string {
+  const header = [title, 'Cases', 'Pass rate', 'Score', ...criteria.map((c) => escapeCell(c))];
+  const rows = groups
+    .filter((g) => g.metrics['answer.pass_rate'] !== undefined)
+    .map((g) => [
+      escapeCell(g.key),
+      String(g.answerCases ?? 0),
+      formatValue(g.metrics['answer.pass_rate'], 'ratio'),
+      formatValue(g.metrics['answer.score'], 'ratio'),
+      ...criteria.map((c) => formatValue(g.metrics[`criterion.${c}`], 'ratio')),
+    ]);
+  return markdownTable([header, ...rows], { align: header.map((_, i) => (i === 0 ? 'l' : 'r')) });
+}
+
+/** The failed validations of an answer case, one line. */
+export function answerFailureLine(r: CaseResult): string | undefined {
+  if (r.kind !== 'answer' || !r.answer || r.answer.passed) return undefined;
+  const failed = r.answer.validations.filter((v) => !v.passed).map((v) => escapeCell(v.message, 160));
+  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}): ${failed.join('; ')}`;
+}
+
+export function renderAnswers(report: Report): string | undefined {
+  const m = report.summary.metrics;
+  if (m['answer.pass_rate'] === undefined) return undefined;
+  const criteria = criteriaIn(m);
+  const summary = markdownTable(
+    [
+      ['Answer metric', 'Value'],
+      ['Pass rate (all validations)', formatValue(m['answer.pass_rate'], 'ratio')],
+      ['Mean score (weighted evaluators)', formatValue(m['answer.score'], 'ratio')],
+      ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, formatValue(m[`criterion.${c}`], 'ratio')]),
+    ],
+    { align: ['l', 'r'] },
+  );
+  const b = report.breakdowns;
+  const parts = ['### Answers', summary];
+  if (b.tool) parts.push(answerTable('Tool', b.tool, criteria));
+  if (b.project) parts.push(details('By project', answerTable('Project', b.project, criteria)));
+  parts.push(details('By category (answers)', answerTable('Category', b.category, criteria)));
+  parts.push(details('By difficulty (answers)', answerTable('Difficulty', b.difficulty, criteria)));
+  return parts.join('\n\n');
+}

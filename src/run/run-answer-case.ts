@@ -1,0 +1,51 @@
+/**
+ * One answer case: call its tool (through the profile's tool map) with its templated
+ * input, and keep what an agent would read: every text item joined, plus
+ * structuredContent. Failures stay on the case, as for retrieval.
+ */
+import type { AnswerCase } from '../suite/case.ts';
+import type { ToolCaller } from '../target/tool-caller.ts';
+import { excerptOf, resultText } from '../score/adapters/tool-result.ts';
+import type { CaseObservation } from './observation.ts';
+import { fillTemplate } from './fill-template.ts';
+
+export interface AnswerProfile {
+  /** Logical tool name -> the server's name. */
+  toolMap: Record<string, string>;
+  /** Arguments added to every answer call unless the case sets them (e.g. project: "{project}"). */
+  inputDefaults: Record<string, unknown>;
+}
+
+export const EMPTY_ANSWER_PROFILE: AnswerProfile = { toolMap: {}, inputDefaults: {} };
+
+export function answerArgs(c: AnswerCase, profile: AnswerProfile): Record<string, unknown> {
+  const vars = { ...c, case: c };
+  const defaults = fillTemplate(profile.inputDefaults, vars) as Record<string, unknown>;
+  const input = fillTemplate(c.input, vars) as Record<string, unknown>;
+  // Defaults only fill what is missing, and never with an unfilled template.
+  const filled = Object.fromEntries(Object.entries(defaults).filter(([, v]) => !(typeof v === 'string' && /^\{.*\}$/.test(v))));
+  return { ...filled, ...input };
+}
+
+export async function runAnswerCase(
+  caller: ToolCaller,
+  c: AnswerCase,
+  repetition: number,
+  options: { profile: AnswerProfile; timeoutMs: number },
+): Promise<CaseObservation> {
+  const tool = options.profile.toolMap[c.tool] ?? c.tool;
+  const args = answerArgs(c, options.profile);
+  const outcome = await caller.callTool(tool, args, options.timeoutMs);
+  const base = { caseId: c.id, repetition, rounds: [], foundInRound: null };
+  const call = { tool, args, ok: outcome.ok && outcome.result.isError !== true, ms: outcome.ms ?? Number.NaN };
+  if (!outcome.ok) {
+    const error = { kind: outcome.kind, message: outcome.message, ...(outcome.kind !== 'call_failed' ? { stderrTail: caller.stderrTail() } : {}) };
+    return { ...base, status: 'error', error };
+  }
+  const text = resultText(outcome.result);
+  if (outcome.result.isError === true) {
+    return { ...base, status: 'error', error: { kind: 'call_failed', message: `${tool} returned an error result`, excerpt: excerptOf(text) } };
+  }
+  const answer = { tool, text, ms: outcome.ms, calls: [call], ...(outcome.result.structuredContent !== undefined ? { structured: outcome.result.structuredContent } : {}) };
+  return { ...base, status: 'ok', answer };
+}

@@ -1,0 +1,87 @@
+/**
+ * The evaluator framework (seed 004): evaluators judge an answer against criteria; each
+ * result is normalised to 0..1 per its criterion's scale and aggregated with weights.
+ * The contracts follow seed 004's names so its users recognise them.
+ */
+
+/** binary / pass/fail: 0 or 1; likert5: 1..5 -> (s-1)/4; numeric: 0..1 as is, 0..100 / 100; other strings are custom. */
+export type EvaluationScale = 'binary' | 'likert5' | 'numeric' | 'pass/fail' | (string & {});
+
+export interface EvaluationCriteria {
+  /** Unique within a run; results link back to it. */
+  name: string;
+  description: string;
+  scale: EvaluationScale;
+  /** Weight in the aggregate; default 1. */
+  weight?: number;
+}
+
+/** One tool call a case made, for the tool-usage evaluator. */
+export interface ToolCallRecord {
+  tool: string;
+  args: Record<string, unknown>;
+  ok: boolean;
+  ms: number;
+}
+
+export interface EvaluationInput {
+  prompt?: string;
+  /** The answer text (all text items joined). */
+  response: string;
+  /** structuredContent of the answer, when the tool returned one. */
+  structured?: unknown;
+  context?: Record<string, unknown>;
+  groundTruth?: unknown;
+  criteria: EvaluationCriteria[];
+  /** The calls the case made, in order. */
+  messageHistory?: ToolCallRecord[];
+  metadata?: Record<string, unknown>;
+}
+
+export interface EvaluationResult {
+  criterionName: string;
+  score: number | boolean | string;
+  reasoning?: string;
+  evaluatorType: string;
+  /** Set when this evaluation failed; the score is then not counted. */
+  error?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Passed by the runner as evaluate()'s optional third argument (an extension of seed 004's contract). */
+export interface EvaluateOptions {
+  /** Aborted when the run is cancelled: evaluators doing I/O (an LLM call) should stop. */
+  signal?: AbortSignal;
+}
+
+export interface Evaluator {
+  type: string;
+  evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]>;
+}
+
+export interface AggregatedEvaluationResult {
+  /** Weighted mean of the normalised scores of the criteria that produced one; absent when none did. */
+  overallScore?: number;
+  results: EvaluationResult[];
+  /** criterion name -> normalised 0..1 score (null when it errored or its scale is not numeric). */
+  normalized: Record<string, number | null>;
+  timestamp: number;
+  evaluationConfigSnapshot?: { evaluatorTypes: string[]; criteriaNames: string[] };
+  metadata?: Record<string, unknown>;
+}
+
+/** How a dataset names an evaluator: its type, the criteria it scores, and its own options. */
+export interface EvaluatorConfig {
+  type: string;
+  /** Criteria this evaluator scores (names of the run's criteria, or inline definitions). */
+  criteria?: (string | EvaluationCriteria)[];
+  /** Shorthand for a single entry in `criteria`. */
+  criterion?: string;
+  /** For `type: custom`: the module (JS, or TS on Node >= 22.18) exporting the evaluator. */
+  module?: string;
+  [option: string]: unknown;
+}
+
+export interface EvaluationStorageProvider {
+  saveResult(result: AggregatedEvaluationResult): Promise<void>;
+}

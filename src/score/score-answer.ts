@@ -1,0 +1,73 @@
+/**
+ * An answer case's observation -> its result: the validation rules (seed 000) decide
+ * pass/fail, and the evaluators (seed 004) give the 0..1 score. Without configured
+ * evaluators the score is the rule-based one (validations passed, as pass/fail), so
+ * every answer case has a score the delta table can follow.
+ */
+import type { AnswerResult } from '../report/types.ts';
+import type { CaseObservation } from '../run/observation.ts';
+import type { AnswerCase } from '../suite/case.ts';
+import { runRules } from './answer/index.ts';
+import type { RuleOptions } from './answer/index.ts';
+import type { EvaluationCriteria, EvaluatorConfig } from './evaluators/types.ts';
+import type { EvaluatorRegistry } from './evaluators/registry.ts';
+import { runEvaluation } from './evaluators/runner.ts';
+
+export const VALIDATIONS_CRITERION: EvaluationCriteria = {
+  name: 'validations',
+  description: 'Every validation rule of the case passes (seed 000)',
+  scale: 'pass/fail',
+};
+
+export interface AnswerScoring {
+  criteria: EvaluationCriteria[];
+  /** Lets tool_usage rules name logical tools (ask_docs) while the log holds the server's names. */
+  toolMap: Record<string, string>;
+  evaluators: EvaluatorConfig[];
+  registry: EvaluatorRegistry;
+  rules?: RuleOptions;
+}
+
+const EXCERPT = 2_000;
+
+/** The case's question, for the judge and for reports: the usual argument names first. */
+export function answerPrompt(c: AnswerCase): string {
+  for (const key of ['question', 'query', 'task', 'error', 'prompt']) {
+    const value = c.input[key];
+    if (typeof value === 'string') return value;
+  }
+  return JSON.stringify(c.input);
+}
+
+export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, scoring: AnswerScoring): Promise<AnswerResult | undefined> {
+  const answer = observation.answer;
+  if (!answer) return undefined;
+  const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
+  const validations = await runRules(input, c.expect, scoring.rules);
+  const evaluators = [...scoring.evaluators, ...(c.evaluators ?? [])];
+  const criteria = evaluators.length > 0 ? scoring.criteria : [VALIDATIONS_CRITERION];
+  const configs = evaluators.length > 0 ? evaluators : [{ type: 'rule_based', criteria: [VALIDATIONS_CRITERION.name] }];
+  const evaluation = await runEvaluation(
+    {
+      prompt: answerPrompt(c),
+      response: answer.text,
+      ...(answer.structured !== undefined ? { structured: answer.structured } : {}),
+      ...(c.groundTruth !== undefined ? { groundTruth: c.groundTruth } : {}),
+      criteria,
+      messageHistory: answer.calls,
+      context: { expect: c.expect, validations, toolMap: scoring.toolMap },
+      metadata: { caseId: c.id },
+    },
+    { evaluators: configs, criteria, registry: scoring.registry },
+  );
+  return {
+    tool: answer.tool,
+    excerpt: answer.text.slice(0, EXCERPT),
+    chars: answer.text.length,
+    passed: validations.every((v) => v.passed),
+    validations,
+    score: evaluation.overallScore ?? null,
+    criteria: evaluation.normalized,
+    evaluations: evaluation.results,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Load-time checks of the evaluators a dataset names, with file:line: an unknown
+ * evaluator type, a criterion defined twice, an evaluator naming a criterion nobody
+ * defines. The run stage validates evaluator options in full (validateEvaluatorConfigs);
+ * these are the mistakes a dataset author makes while typing, reported where they are.
+ */
+import { registerNetworkEvaluators } from '../score/evaluators/llm/register.ts';
+import { createRegistry } from '../score/evaluators/registry.ts';
+import type { EvaluatorRegistry } from '../score/evaluators/registry.ts';
+import { closestName } from './closest-name.ts';
+import type { DatasetIssue } from './dataset-error.ts';
+import { formatDataPath } from './source-document.ts';
+import type { DataPath, SourceDocument } from './source-document.ts';
+
+let registry: EvaluatorRegistry | undefined;
+
+/** Every evaluator type a run knows, and each type's default criterion (usable by name without defining it). */
+function knownTypes(): EvaluatorRegistry {
+  registry ??= registerNetworkEvaluators(createRegistry());
+  return registry;
+}
+
+/** Problems of the native format's `criteria` and every `evaluators` list (suite-level and per case). */
+export function evaluatorIssues(data: unknown, source: SourceDocument, file: string): DatasetIssue[] {
+  const issue = (path: DataPath, message: string): DatasetIssue => {
+    const { line, column } = source.locate(path);
+    return { file, line, column, path: formatDataPath(path), message };
+  };
+  const issues: DatasetIssue[] = [];
+  const firstAt = new Map<string, number>();
+  listAt(data, 'criteria').forEach((criterion, index) => {
+    const name = stringAt(criterion, 'name');
+    if (name === undefined) return;
+    const first = firstAt.get(name);
+    if (first === undefined) firstAt.set(name, index);
+    else issues.push(issue(['criteria', index, 'name'], `criterion "${name}" is defined twice (first at line ${source.locate(['criteria', first, 'name']).line})`));
+  });
+  const names = [...firstAt.keys()];
+
+  const lists: DataPath[] = [['evaluators']];
+  listAt(data, 'cases').forEach((_item, index) => lists.push(['cases', index, 'evaluators']));
+  for (const listPath of lists) {
+    listAt(valueAt(data, listPath), '').forEach((config, index) => issues.push(...configIssues(config, [...listPath, index], names, issue)));
+  }
+  return issues;
+}
+
+function configIssues(config: unknown, path: DataPath, pool: readonly string[], issue: (path: DataPath, message: string) => DatasetIssue): DatasetIssue[] {
+  const type = stringAt(config, 'type');
+  if (type === undefined || !isRecord(config)) return []; // the schema reports it
+  const definition = knownTypes().get(type);
+  if (definition === undefined) {
+    const near = closestName(type, knownTypes().types());
+    return [issue([...path, 'type'], `unknown evaluator type "${type}"${near ? ` (did you mean "${near}"?)` : ''}; known: ${knownTypes().types().join(', ')}`)];
+  }
+  // Names this config may use: the suite's criteria, its own inline definitions, its type's default.
+  const inline = listAt(config, 'criteria').flatMap((entry) => (isRecord(entry) && typeof entry.name === 'string' ? [entry.name] : []));
+  const known = [...pool, ...inline, ...(definition.defaultCriterion ? [definition.defaultCriterion.name] : [])];
+  const references: [DataPath, unknown][] = [
+    ...listAt(config, 'criteria').map((entry, j): [DataPath, unknown] => [[...path, 'criteria', j], entry]),
+    [[...path, 'criterion'], config.criterion],
+    // rule_based and tool_usage rules may each name the criterion they count towards.
+    ...listAt(config, 'rules').map((rule, k): [DataPath, unknown] => [[...path, 'rules', k, 'criterion'], isRecord(rule) ? rule.criterion : undefined]),
+  ];
+  return references.flatMap(([at, name]) => {
+    if (typeof name !== 'string' || known.includes(name)) return [];
+    const near = closestName(name, known);
+    const defined = pool.length > 0 ? ` (defined: ${pool.join(', ')})` : '';
+    return [issue(at, `unknown criterion "${name}"${near ? ` (did you mean "${near}"?)` : ''}; define it under the suite's criteria:${defined}`)];
+  });
+}
+
+function valueAt(data: unknown, path: DataPath): unknown {
+  let node = data;
+  for (const key of path) node = Array.isArray(node) && typeof key === 'number' ? node[key] : isRecord(node) ? node[key] : undefined;
+  return node;
+}
+
+/** The list at `value[key]` (or `value` itself for key ''), [] when it is not one. */
+function listAt(value: unknown, key: string): unknown[] {
+  const list = key === '' ? value : isRecord(value) ? value[key] : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
+function stringAt(value: unknown, key: string): string | undefined {
+  const field = isRecord(value) ? value[key] : undefined;
+  return typeof field === 'string' ? field : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
