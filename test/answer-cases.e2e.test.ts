@@ -21,6 +21,7 @@ describe('answer cases (seed 000 datasets, crypto-docs profile)', () => {
   const run = runCli([
     'run', '--cases', 'datasets/crypto-docs/mina', '--profile', 'datasets/crypto-docs/profile.yaml',
     '--server-command', quote([process.execPath, SERVER]), '--no-baseline', '--out', json, '--markdown', path.join(dir, 'report.md'), '--warmup', '0',
+    '--store', path.join(dir, 'evaluations.jsonl'), '--verbose',
   ]);
 
   it('maps tool names, fills the project argument and judges every case', async () => {
@@ -36,6 +37,14 @@ describe('answer cases (seed 000 datasets, crypto-docs profile)', () => {
     assert.equal(first?.answer?.passed, true, JSON.stringify(first?.answer?.validations.filter((v) => !v.passed)));
     assert.ok(typeof report.summary.metrics['answer.pass_rate'] === 'number');
     assert.ok((report.summary.metrics['answer.pass_rate'] ?? 1) < 1, 'some cases fail on the canned answer');
+  });
+
+  it('appends every case evaluation to the JSONL store and prints failed validations with --verbose', async () => {
+    const r = await run;
+    const lines = readFileSync(path.join(dir, 'evaluations.jsonl'), 'utf8').trim().split('\n');
+    assert.equal(lines.length, 11);
+    assert.equal((JSON.parse(lines[0] ?? '{}') as { kind?: string }).kind, 'evaluation');
+    assert.match(r.stderr, /✗ mina-adv-002: Custom token implementation\n\s+- Does not contain "TokenContract"/);
   });
 
   it('lists failed validations with their messages in the markdown', async () => {

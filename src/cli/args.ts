@@ -29,6 +29,7 @@ export const RUN_OPTIONS = {
   project: { type: 'string', multiple: true },
   tool: { type: 'string', multiple: true },
   profile: { type: 'string' },
+  store: { type: 'string' },
   'fail-fast': { type: 'boolean' },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -78,6 +79,7 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     markdown: v.markdown,
     filter,
     profile: v.profile,
+    store: v.store,
     failFast: v['fail-fast'],
   });
   return { help: false, config: resolveConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };

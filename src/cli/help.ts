@@ -26,6 +26,11 @@ Run:
 
 Cases (each repeatable; OR within a flag, AND across flags):
   --category <name>  --tag <name>  --difficulty <basic|intermediate|advanced>  --id <glob>
+  --project <name>  --tool <name>   (answer cases)
+
+Answer cases:
+  --profile <file>           tool map and default arguments (datasets/crypto-docs/profile.yaml)
+  --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
 
 Output:
   --baseline <report.json>   compare with this report (default for the embedded
@@ -34,7 +39,8 @@ Output:
   --out <file>               JSON report (default .docs-mcp-eval/report.json)
   --markdown <file>          markdown report (default .docs-mcp-eval/report.md)
   --json                     print the JSON report on stdout instead of markdown
-  --verbose                  print each failed case's reason and the server's stderr
+  --verbose                  print each failed case's reason, the server's stderr and
+                             the failed validations of each answer case
 
 Exit codes: 0 all cases ran, 1 a case errored or the build/server failed,
 2 bad usage or an invalid dataset.

@@ -8,6 +8,7 @@ import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';
+import type { Report } from '../report/types.ts';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
@@ -26,12 +27,22 @@ async function run(argv: string[]): Promise<number> {
     onProgress: (event) => progress.update(event),
   });
   progress.done();
+  if (flags.verbose) printFailedValidations(evaluation.report);
   const markdown = renderEvaluation(evaluation);
   await writeOutputs(evaluation.report, markdown, flags.config.output);
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
   const { errors, notRun } = evaluation.report.summary;
   return errors + notRun > 0 ? 1 : 0;
+}
+
+/** --verbose: each failed answer case with its failed validations (seed 000's CLI). */
+function printFailedValidations(report: Report): void {
+  for (const c of report.cases) {
+    if (c.kind !== 'answer' || !c.answer || c.answer.passed) continue;
+    process.stderr.write(`✗ ${c.id}: ${c.name}\n`);
+    for (const v of c.answer.validations.filter((x) => !x.passed)) process.stderr.write(`    - ${v.message}\n`);
+  }
 }
 
 function explain(err: unknown): number {

@@ -38,6 +38,8 @@ export interface Config {
   filter: CaseFilter;
   /** Profile file (tool map and input defaults for answer cases), or null. */
   profile: string | null;
+  /** JSONL file each answer case's aggregated evaluation is appended to, or null. */
+  store: string | null;
   failFast: boolean;
   rssIntervalMs: number;
 }

@@ -28,6 +28,7 @@ export interface RunOptions {
   markdown?: string;
   filter?: CaseFilter;
   profile?: string;
+  store?: string;
   failFast?: boolean;
 }
 
@@ -84,6 +85,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     },
     filter: options.filter ?? {},
     profile: options.profile !== undefined ? path.resolve(workDir, options.profile) : null,
+    store: options.store !== undefined ? path.resolve(workDir, options.store) : null,
     failFast: options.failFast ?? false,
     rssIntervalMs: DEFAULTS.rssIntervalMs,
   };

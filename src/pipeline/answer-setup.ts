@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { registerNetworkEvaluators } from '../score/evaluators/llm/index.ts';
 import { createRegistry } from '../score/evaluators/registry.ts';
+import { JsonlFileStorage } from '../score/evaluators/storage/jsonl-storage.ts';
 import { validateEvaluatorConfigs } from '../score/evaluators/runner.ts';
 import type { EvaluatorConfig } from '../score/evaluators/types.ts';
 import { VALIDATIONS_CRITERION, type AnswerScoring } from '../score/score-answer.ts';
@@ -40,5 +41,6 @@ export async function answerSetup(config: Config, suite: Suite): Promise<AnswerS
     if (problems.length === 0) problems.push(...(await registry.preload(configs, known)));
     if (problems.length > 0) throw new UsageError(`invalid evaluators in ${config.cases}:\n  ${problems.join('\n  ')}`);
   }
-  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap } };
+  const storage = config.store ? new JsonlFileStorage(config.store) : undefined;
+  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap, ...(storage ? { storage } : {}) } };
 }

@@ -9,7 +9,7 @@ import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
 import { runRules } from './answer/index.ts';
 import type { RuleOptions } from './answer/index.ts';
-import type { EvaluationCriteria, EvaluatorConfig } from './evaluators/types.ts';
+import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
 import { runEvaluation } from './evaluators/runner.ts';
 
@@ -26,6 +26,8 @@ export interface AnswerScoring {
   evaluators: EvaluatorConfig[];
   registry: EvaluatorRegistry;
   rules?: RuleOptions;
+  /** Where each case's aggregated evaluation is appended (seed 004's storage provider). */
+  storage?: EvaluationStorageProvider;
 }
 
 const EXCERPT = 2_000;
@@ -58,7 +60,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       context: { expect: c.expect, validations, toolMap: scoring.toolMap },
       metadata: { caseId: c.id },
     },
-    { evaluators: configs, criteria, registry: scoring.registry },
+    { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
   );
   return {
     tool: answer.tool,
