@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import { readAll } from '../../score/evaluators/storage/jsonl-storage.ts';
 import type { HistoryEntry } from './entry.ts';
 import { appendHistory, parseHistory, parseHistoryLines, serializeHistory } from './jsonl.ts';
 
@@ -58,5 +62,17 @@ describe('history JSONL', () => {
     assert.equal(replaced.at(-1)?.sha, 'rerun');
     assert.equal(appendHistory([entry(undefined), entry(undefined)], entry(undefined), 10).length, 3);
     assert.deepEqual(appendHistory(history, entry(5), 0).map((e) => e.runId), [5]);
+  });
+});
+
+void describe('history in the evaluation store format', () => {
+  void it('writes store records and reads them back, passing over other kinds of records', async () => {
+    const entry = { date: '2026-11-20T03:00:00.000Z', dataset: 'd', datasetHash: 'h', k: 5, metrics: { 'mrr@5': 0.5 } };
+    const text = serializeHistory([entry]) + `${JSON.stringify({ kind: 'evaluation', timestamp: 1, results: [] })}\n`;
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dme-hist-')), 'shared.jsonl');
+    writeFileSync(file, text);
+    const store = await readAll(file);
+    assert.deepEqual(store.records.map((r) => r.kind), ['history', 'evaluation']);
+    assert.deepEqual(parseHistoryLines(text), { entries: [entry], skipped: 0 });
   });
 });

@@ -1,9 +1,14 @@
 /**
- * The history file: JSON Lines, one entry a line, oldest first. Reading is tolerant: a
- * blank, truncated or foreign line is skipped and counted, never fatal, so one bad
- * upload cannot end the history.
+ * The history file: JSON Lines, one entry a line, oldest first, in the record format of
+ * the evaluation store (src/score/evaluators/storage: `{ kind, timestamp, ... }`), so a
+ * history and a store of evaluations can share one file and one reader. Reading is
+ * tolerant: a blank, truncated or foreign line is skipped and counted, never fatal, so
+ * one bad upload cannot end the history; records of other kinds are passed over.
  */
+import type { JsonlRecord } from '../../score/evaluators/storage/jsonl-storage.ts';
 import type { HistoryEntry } from './entry.ts';
+
+export const HISTORY_KIND = 'history';
 
 export interface ParsedHistory {
   entries: HistoryEntry[];
@@ -41,7 +46,11 @@ export function parseHistoryLines(jsonl: string): ParsedHistory {
     if (line.trim() === '') continue;
     let entry: HistoryEntry | undefined;
     try {
-      entry = toEntry(JSON.parse(line));
+      const value: unknown = JSON.parse(line);
+      const kind = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+      // Another kind of record in a shared store is not a corrupt line.
+      if (kind !== undefined && kind !== HISTORY_KIND) continue;
+      entry = toEntry(value);
     } catch {
       entry = undefined;
     }
@@ -65,6 +74,10 @@ export function appendHistory(entries: readonly HistoryEntry[], entry: HistoryEn
   return kept.slice(-Math.max(1, Math.floor(max)));
 }
 
+export function historyRecord(entry: HistoryEntry): JsonlRecord {
+  return { kind: HISTORY_KIND, timestamp: Date.parse(entry.date) || 0, ...entry };
+}
+
 export function serializeHistory(entries: readonly HistoryEntry[]): string {
-  return entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+  return entries.map((e) => `${JSON.stringify(historyRecord(e))}\n`).join('');
 }
