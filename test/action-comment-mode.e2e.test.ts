@@ -11,6 +11,21 @@ import { ROOT, runAction } from './support/action-runner.ts';
 import { pullRequestPayload, workflowRunPayload } from './support/event-payloads.ts';
 import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
 
+/** The comment workflow, triggered by the PR run `prRunId` whose head is `headSha`. */
+function commentMode(d: GitHubDouble, prRunId: number, headSha: string) {
+  const tip = d.state.mainCommits.at(-1)!;
+  const commentRun = d.state.addRun({ headSha: tip, event: 'workflow_run' });
+  return runAction({
+    double: d,
+    event: 'workflow_run',
+    payload: workflowRunPayload(d, { id: prRunId, headSha }),
+    inputs: { mode: 'comment' },
+    sha: tip,
+    ref: 'refs/heads/main',
+    runId: commentRun.id,
+  });
+}
+
 describe('mode: comment from workflow_run', () => {
   let d: GitHubDouble;
   before(async () => {
@@ -36,16 +51,7 @@ describe('mode: comment from workflow_run', () => {
     assert.equal(prRun.code, 0, prRun.log);
     const mainRun = d.state.addRun({ headSha: base, event: 'push', headBranch: 'main', conclusion: 'success', status: 'completed' });
     d.state.addArtifact(mainRun.id, 'docs-mcp-eval-report-default', { 'report.json': readFileSync(path.join(ROOT, 'baselines/reference.json')) });
-    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
-    const r = await runAction({
-      double: d,
-      event: 'workflow_run',
-      payload: workflowRunPayload(d, { id: run.id, headSha: pr.headSha }),
-      inputs: { mode: 'comment' },
-      sha: d.state.mainCommits.at(-1)!,
-      ref: 'refs/heads/main',
-      runId: commentRun.id,
-    });
+    const r = await commentMode(d, run.id, pr.headSha);
     assert.equal(r.code, 0, r.log);
     const comments = (d.state.comments.get(21) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky'));
     assert.equal(comments.length, 1);
@@ -55,16 +61,7 @@ describe('mode: comment from workflow_run', () => {
   it('refuses a report whose head sha is not the PR head (a run claiming another PR)', async () => {
     const { run } = await forkRun(22);
     const victim = d.state.addPull({ number: 23, baseSha: d.state.mainCommits.at(-1)! });
-    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
-    const r = await runAction({
-      double: d,
-      event: 'workflow_run',
-      payload: workflowRunPayload(d, { id: run.id, headSha: victim.headSha }),
-      inputs: { mode: 'comment' },
-      sha: d.state.mainCommits.at(-1)!,
-      ref: 'refs/heads/main',
-      runId: commentRun.id,
-    });
+    const r = await commentMode(d, run.id, victim.headSha);
     assert.notEqual(r.code, 0, 'the mismatch fails the step');
     assert.equal((d.state.comments.get(23) ?? []).length, 0);
     assert.equal((d.state.comments.get(22) ?? []).length, 0);
@@ -80,16 +77,7 @@ describe('mode: comment from workflow_run', () => {
       'report.json': readFileSync(path.join(ROOT, 'baselines/reference.json')),
       'comment.md': 'pwned',
     });
-    const commentRun = d.state.addRun({ headSha: d.state.mainCommits.at(-1)!, event: 'workflow_run' });
-    const r = await runAction({
-      double: d,
-      event: 'workflow_run',
-      payload: workflowRunPayload(d, { id: run.id, headSha: attacker.headSha }),
-      inputs: { mode: 'comment' },
-      sha: d.state.mainCommits.at(-1)!,
-      ref: 'refs/heads/main',
-      runId: commentRun.id,
-    });
+    const r = await commentMode(d, run.id, attacker.headSha);
     assert.match(r.log, /not commenting/);
     assert.equal((d.state.comments.get(victim.number) ?? []).length, 0);
   });

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
 import { parseSuite } from './load-suite.ts';
+import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'datasets/mina/basic.yaml';
 
 function problems(text: string): string[] {
-  try {
-    parseSuite(text, FILE);
-  } catch (error) {
-    assert.ok(error instanceof DatasetError, `expected DatasetError, got ${String(error)}`);
-    return error.issues.map(formatDatasetIssue);
-  }
-  assert.fail('expected the dataset to be rejected');
+  return rejectionsOf(() => parseSuite(text, FILE));
 }
 
 const SEED = `name: "Mina Protocol - Basic Questions"

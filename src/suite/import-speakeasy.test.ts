@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Case, RetrievalCase } from './case.ts';
-import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
 import { assignIds, slugify } from './import-speakeasy.ts';
 import { loadSuite, parseSuite } from './load-suite.ts';
+import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 // AGPL data from speakeasy-api/docs-mcp: read in place (the workspace keeps it in
 // shared/ beside this checkout), never copied into this repo.
@@ -18,13 +18,7 @@ function retrieval(item: Case | undefined): RetrievalCase {
 }
 
 function problems(text: string, file = 'fixtures/cases.json'): string[] {
-  try {
-    parseSuite(text, file);
-  } catch (error) {
-    assert.ok(error instanceof DatasetError);
-    return error.issues.map(formatDatasetIssue);
-  }
-  assert.fail('expected the dataset to be rejected');
+  return rejectionsOf(() => parseSuite(text, file));
 }
 
 describe('speakeasy cases.json importer', () => {

@@ -5,18 +5,13 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
 import { loadSuite, parseSuite } from './load-suite.ts';
+import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'datasets/x/cases.yaml';
 
 /** Every issue as printed, so tests assert the exact file:line:col a user would see. */
 function problems(text: string, file = FILE): string[] {
-  try {
-    parseSuite(text, file);
-  } catch (error) {
-    assert.ok(error instanceof DatasetError, `expected DatasetError, got ${String(error)}`);
-    return error.issues.map(formatDatasetIssue);
-  }
-  assert.fail('expected the dataset to be rejected');
+  return rejectionsOf(() => parseSuite(text, file));
 }
 
 const VALID = `# yaml-language-server: $schema=../schema.json

@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
+import { DatasetError } from './dataset-error.ts';
 import { loadProfile, parseProfile } from './profile.ts';
+import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'profiles/crypto.yaml';
 
 function problems(text: string): string[] {
-  try {
-    parseProfile(text, FILE);
-  } catch (error) {
-    assert.ok(error instanceof DatasetError, `expected DatasetError, got ${String(error)}`);
-    return error.issues.map(formatDatasetIssue);
-  }
-  assert.fail('expected the profile to be rejected');
+  return rejectionsOf(() => parseProfile(text, FILE));
 }
 
 describe('profiles', () => {
