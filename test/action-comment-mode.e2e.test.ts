@@ -56,6 +56,7 @@ describe('mode: comment from workflow_run', () => {
     const comments = (d.state.comments.get(21) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky'));
     assert.equal(comments.length, 1);
     assert.match(comments[0]?.body ?? '', new RegExp(`main-branch run @ \`${base.slice(0, 7)}\``));
+    assert.match(r.summary, /MRR@5/, 'the comment run writes its job summary too');
   });
 
   it('refuses a report whose head sha is not the PR head (a run claiming another PR)', async () => {

@@ -14,6 +14,7 @@ import type { Evaluation } from '../pipeline/evaluate.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { readReport } from '../report/read-report.ts';
 import { resolveBaseline } from './baseline.ts';
+import { renderComment } from '../publish/comment/index.ts';
 import { postComment } from './pull-request.ts';
 import type { RunContext } from './run-mode.ts';
 
@@ -62,6 +63,8 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   if (!comparison && baseline.info.note) evaluation.baselineNote = baseline.info.note;
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${event.owner}/${event.repo}/actions/runs/${run.id}`;
   const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha };
+  // The summary on every run, this one too: what was posted, re-rendered from the data here.
+  await core.summary.addRaw(renderComment(evaluation, context)).write();
   const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.meta.prNumber);
   core.setOutput('comment-url', url);
 }
