@@ -18,6 +18,7 @@ import { GENERATED_DIR, generateValidators } from './generate-validators.ts';
  */
 export const BUNDLES = [
   { entry: 'src/cli/main.ts', out: 'dist/cli.js', split: false },
+  { entry: 'src/index.ts', out: 'dist/index.js', split: false },
   { entry: 'src/action/main.ts', out: 'dist/action.js', split: true },
   { entry: 'examples/reference-server/src/build.ts', out: 'examples/reference-server/dist/build.js', split: false },
   { entry: 'examples/reference-server/src/server.ts', out: 'examples/reference-server/dist/server.js', split: false },
