@@ -62,6 +62,8 @@ const common: BuildOptions = {
   minify: true,
   logLevel: 'warning',
   plugins: [lazyUndici],
+  // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/score/answer/load-re2.ts).
+  define: { DME_BUNDLE: 'true' },
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);" },
 };

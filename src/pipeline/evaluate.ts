@@ -15,13 +15,13 @@ import { readReport } from '../report/read-report.ts';
 import type { BuildResult, Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { runSuite, type RunOutcome } from '../run/run-suite.ts';
+import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
 import { defaultProfile } from '../run/search-profile.ts';
 import { scoreCases } from '../score/score-cases.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { runBuild } from '../target/build-step.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
 import { startStdioSession, type SessionEnd } from '../target/stdio-session.ts';
-import { answerSetup } from './answer-setup.ts';
 import { BuildFailedError, UsageError } from './errors.ts';
 import { checkTools } from './tool-check.ts';
 
@@ -82,7 +82,10 @@ async function baselineFor(config: Config, report: Report): Promise<{ comparison
 export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config);
-  const answers = await answerSetup(config, suite);
+  // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
+  const answers = suite.cases.some((c) => c.kind === 'answer')
+    ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
+    : { profile: EMPTY_ANSWER_PROFILE };
   const buildResult = await build(config, hooks);
 
   hooks.onPhase?.('server', config.server.command);
@@ -114,7 +117,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promi
   }
 
   hooks.onPhase?.('score', `k=${config.k}`);
-  const results = await scoreCases(suite.cases, outcome.observations, { k: config.k, facets: suite.facets, answers: answers.scoring });
+  const results = await scoreCases(suite.cases, outcome.observations, { k: config.k, facets: suite.facets, ...('scoring' in answers ? { answers: answers.scoring } : {}) });
   const report = buildReport({
     version: TOOL_VERSION,
     createdAt: new Date(),

@@ -7,6 +7,7 @@
 import type { AnswerResult } from '../report/types.ts';
 import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
+import { answerPrompt } from './answer-prompt.ts';
 import { runRules } from './answer/index.ts';
 import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
@@ -32,14 +33,6 @@ export interface AnswerScoring {
 
 const EXCERPT = 2_000;
 
-/** The case's question, for the judge and for reports: the usual argument names first. */
-export function answerPrompt(c: AnswerCase): string {
-  for (const key of ['question', 'query', 'task', 'error', 'prompt']) {
-    const value = c.input[key];
-    if (typeof value === 'string') return value;
-  }
-  return JSON.stringify(c.input);
-}
 
 export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, scoring: AnswerScoring): Promise<AnswerResult | undefined> {
   const answer = observation.answer;

@@ -7,12 +7,14 @@ import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../suite/case.ts
 import type { CaseObservation } from '../run/observation.ts';
 import type { CaseMetrics, CaseResult } from '../report/types.ts';
 import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc } from './metrics/index.ts';
-import { answerPrompt, scoreAnswer, type AnswerScoring } from './score-answer.ts';
+import { answerPrompt } from './answer-prompt.ts';
+import type { AnswerScoring } from './score-answer.ts';
 
 export interface ScoreOptions {
   k: number;
   facets: FacetMap;
-  answers: AnswerScoring;
+  /** Absent when the suite has no answer cases (the answer modules are then never loaded). */
+  answers?: AnswerScoring;
 }
 
 function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
@@ -80,6 +82,9 @@ export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObser
   if (c.project !== undefined) result.project = c.project;
   result.latency.answer = ordered.flatMap((o) => (o.answer ? [o.answer.ms] : []));
   const first = ordered[0];
+  if (!options.answers) throw new Error(`answer case ${c.id} scored without answer scoring set up`);
+  // Loaded on first use: retrieval-only runs never pay for the evaluator modules.
+  const { scoreAnswer } = await import('./score-answer.ts');
   const answer = first ? await scoreAnswer(c, first, options.answers) : undefined;
   if (answer) result.answer = answer;
   return result;

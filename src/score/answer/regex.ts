@@ -6,17 +6,22 @@
  * capture groups is accepted (re2js's linear-time LOOKBEHINDS mode). Patterns are checked
  * when the dataset loads (checkRuleSpecs), so an unsupported one is reported up front.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2 } from './load-re2.ts';
 
 export type CompiledPattern = { ok: true; regex: RE2JS } | { ok: false; problem: string };
 
-const FLAG_BITS: Record<string, number> = {
-  i: RE2JS.CASE_INSENSITIVE,
-  m: RE2JS.MULTILINE,
-  s: RE2JS.DOTALL,
-  // RE2 always matches by code point; accepting `u` lets JS-style flags pass unchanged.
-  u: 0,
-};
+function flagBit(flag: string): number | undefined {
+  const { RE2JS: R } = re2();
+  const bits: Record<string, number> = {
+    i: R.CASE_INSENSITIVE,
+    m: R.MULTILINE,
+    s: R.DOTALL,
+    // RE2 always matches by code point; accepting `u` lets JS-style flags pass unchanged.
+    u: 0,
+  };
+  return bits[flag];
+}
 
 const cache = new Map<string, CompiledPattern>();
 
@@ -31,14 +36,15 @@ export function compilePattern(pattern: string, flags = ''): CompiledPattern {
 }
 
 function compile(pattern: string, flags: string): CompiledPattern {
-  let bits = RE2JS.LOOKBEHINDS;
+  const { RE2JS: R } = re2();
+  let bits = R.LOOKBEHINDS;
   for (const flag of flags) {
-    const bit = FLAG_BITS[flag];
+    const bit = flagBit(flag);
     if (bit === undefined) return { ok: false, problem: `flag '${flag}' is not supported (use i, m, s)` };
     bits |= bit;
   }
   try {
-    return { ok: true, regex: RE2JS.compile(translateJsEscapes(pattern), bits) };
+    return { ok: true, regex: R.compile(translateJsEscapes(pattern), bits) };
   } catch (error) {
     return { ok: false, problem: explain(error instanceof Error ? error.message : String(error)) };
   }
