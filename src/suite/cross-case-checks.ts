@@ -6,6 +6,7 @@
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';
+import { listAt, stringAt } from '../shared/plain-data.ts';
 
 /**
  * Case ids key baselines and per-case deltas, so a repeat is an error. The second
@@ -59,16 +60,3 @@ function duplicates(
   return issues;
 }
 
-function listAt(value: unknown, key: string): unknown[] {
-  const list = isRecord(value) ? value[key] : undefined;
-  return Array.isArray(list) ? list : [];
-}
-
-function stringAt(value: unknown, key: string): string | undefined {
-  const field = isRecord(value) ? value[key] : undefined;
-  return typeof field === 'string' ? field : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -11,6 +11,7 @@ import { closestName } from './closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';
+import { isRecord, listAt, stringAt } from '../shared/plain-data.ts';
 
 let registry: EvaluatorRegistry | undefined;
 
@@ -76,17 +77,3 @@ function valueAt(data: unknown, path: DataPath): unknown {
   return node;
 }
 
-/** The list at `value[key]` (or `value` itself for key ''), [] when it is not one. */
-function listAt(value: unknown, key: string): unknown[] {
-  const list = key === '' ? value : isRecord(value) ? value[key] : undefined;
-  return Array.isArray(list) ? list : [];
-}
-
-function stringAt(value: unknown, key: string): string | undefined {
-  const field = isRecord(value) ? value[key] : undefined;
-  return typeof field === 'string' ? field : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

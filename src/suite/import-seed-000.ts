@@ -17,6 +17,7 @@ import { schemaIssues } from './schema-issues.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
 import type { RuleSpec } from '../score/answer/types.ts';
+import { isRecord } from '../shared/plain-data.ts';
 
 interface Seed000Test {
   id: string;
@@ -77,6 +78,3 @@ function seedRule(rule: RuleSpec): RuleSpec {
   return rule.type === 'matches_regex' && rule.flags === undefined ? { ...rule, flags: 'i' } : rule;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

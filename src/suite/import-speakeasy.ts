@@ -16,8 +16,7 @@ import { schemaIssues } from './schema-issues.ts';
 import { formatDataPath } from './source-document.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
-
-
+import { isRecord } from '../shared/plain-data.ts';
 
 interface SpeakeasyCase {
   id?: string;
@@ -31,7 +30,6 @@ interface SpeakeasyCase {
   maxRounds?: number;
   max_rounds_allowed?: number;
 }
-
 
 /** Reads a parsed speakeasy `cases.json`; throws a DatasetError listing every problem. */
 export function importSpeakeasy(source: SourceDocument, file: string): Suite {
@@ -112,6 +110,3 @@ function suiteName(file: string): string {
   return base === 'cases' && directory !== '' && directory !== '.' ? directory : base;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

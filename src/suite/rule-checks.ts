@@ -9,6 +9,7 @@ import type { RuleSpec } from '../score/answer/types.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';
+import { isRecord } from '../shared/plain-data.ts';
 
 /** One case's rule list and where it is written. */
 export interface RuleList {
@@ -67,6 +68,3 @@ function fieldNamed(rule: Record<string, unknown>, message: string): string | un
   );
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -7,10 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Hit } from '../../run/observation.ts';
 import { excerptOf, resultText, UnparsableResult, type ParsedSearch, type SearchAdapter } from './tool-result.ts';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/plain-data.ts';
 
 function stringMetadata(value: unknown): Record<string, string> | undefined {
   if (!isRecord(value)) return undefined;

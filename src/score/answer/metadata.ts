@@ -13,6 +13,7 @@
  */
 import { extractCodeBlocks } from './code-blocks.ts';
 import type { AnswerInput } from './types.ts';
+import { isRecord } from '../../shared/plain-data.ts';
 
 const OPEN_TAG = '<response_metadata>';
 const CLOSE_TAG = '</response_metadata>';
@@ -99,6 +100,3 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -6,7 +6,7 @@
  * is a config error, never a silently unscored criterion.
  */
 import { closestName } from '../../suite/closest-name.ts';
-import { isRecord } from './options.ts';
+import { isRecord } from '../../shared/plain-data.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from './types.ts';
 
 /** What resolution needs to know about an evaluator type. */

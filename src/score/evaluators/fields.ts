@@ -3,7 +3,7 @@
  * (`response`, `groundTruth`, `context.expect.keywords`, `structured.summary`, ...).
  * Paths are checked when the config is validated; values are read per case.
  */
-import { isRecord } from './options.ts';
+import { isRecord } from '../../shared/plain-data.ts';
 import type { EvaluationInput } from './types.ts';
 
 const ROOTS = ['response', 'prompt', 'groundTruth', 'structured', 'context', 'metadata'] as const;

@@ -58,7 +58,3 @@ export function choiceOption<T extends string>(config: EvaluatorConfig, key: str
   const near = typeof value === 'string' ? closestName(value, choices) : undefined;
   throw new Error(`option ${key} must be one of ${choices.join(', ')}; got ${JSON.stringify(value)}${near ? ` (did you mean '${near}'?)` : ''}`);
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -12,7 +12,8 @@
 import { checkRuleSpecs, runRules } from '../../answer/index.ts';
 import type { AnswerExpect, AnswerInput, RuleResult, RuleSpec, RuleType } from '../../answer/index.ts';
 import { closestName } from '../../../suite/closest-name.ts';
-import { assertKnownOptions, booleanOption, isRecord } from '../options.ts';
+import { isRecord } from '../../../shared/plain-data.ts';
+import { assertKnownOptions, booleanOption } from '../options.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig } from '../types.ts';
 import { compileSimpleRule, isSimpleRule, SIMPLE_RULE_TYPES, type CompiledRule } from './simple-rules.ts';
 

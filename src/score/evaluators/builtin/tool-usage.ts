@@ -12,7 +12,8 @@
  * Each criterion passes when all its rules pass; the reasoning says which rule failed and why.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { assertKnownOptions, isRecord } from '../options.ts';
+import { isRecord } from '../../../shared/plain-data.ts';
+import { assertKnownOptions } from '../options.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig, ToolCallRecord } from '../types.ts';
 
 export const TOOL_USAGE = 'tool_usage';
