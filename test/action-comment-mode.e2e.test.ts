@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ROOT, runAction } from './support/action-runner.ts';
 import { pullRequestPayload, workflowRunPayload } from './support/event-payloads.ts';
-import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+import type { GitHubDouble } from './support/github-double/index.ts';
+import { useGitHubDouble } from './support/use-github-double.ts';
 
 /** The comment workflow, triggered by the PR run `prRunId` whose head is `headSha`. */
 function commentMode(d: GitHubDouble, prRunId: number, headSha: string) {
@@ -28,13 +29,7 @@ function commentMode(d: GitHubDouble, prRunId: number, headSha: string) {
 
 describe('mode: comment from workflow_run', () => {
   let d: GitHubDouble;
-  before(async () => {
-    d = await startGitHubDouble();
-  });
-  after(async () => {
-    assert.deepEqual(d.violations, [], 'every request and response matched the OpenAPI description');
-    await d.close();
-  });
+  useGitHubDouble((double) => (d = double));
 
   async function forkRun(number: number) {
     const base = d.state.mainCommits.at(-1)!;

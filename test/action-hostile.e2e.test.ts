@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
 import { runAction } from './support/action-runner.ts';
 import { pullRequestPayload } from './support/event-payloads.ts';
 import { faultyCommand } from './support/faulty.ts';
-import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+import type { GitHubDouble } from './support/github-double/index.ts';
+import { useGitHubDouble } from './support/use-github-double.ts';
 
 const HOSTILE = ['</details><img src=x onerror=alert(1)>', '| broken | table |', '@acme/maintainers', '[click](javascript:alert(1))', '<!-- swallow'];
 
@@ -34,13 +35,7 @@ function hostileSuite(n: number): string {
 
 describe('the Action with hostile, oversized suites', () => {
   let d: GitHubDouble;
-  before(async () => {
-    d = await startGitHubDouble();
-  });
-  after(async () => {
-    assert.deepEqual(d.violations, []);
-    await d.close();
-  });
+  useGitHubDouble((double) => (d = double));
 
   it('posts a comment under 65,536 characters with nothing injected', async () => {
     const base = d.state.mainCommits.at(-1)!;

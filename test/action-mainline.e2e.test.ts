@@ -4,10 +4,11 @@
  * summary draws the trend. Then a pull request finds that baseline.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runAction } from './support/action-runner.ts';
 import { pullRequestPayload, pushPayload, schedulePayload } from './support/event-payloads.ts';
-import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+import type { GitHubDouble } from './support/github-double/index.ts';
+import { useGitHubDouble } from './support/use-github-double.ts';
 
 function historyLines(d: GitHubDouble): string[] {
   const newest = d.state.uploaded.filter((a) => a.name === 'docs-mcp-eval-history-default').at(-1);
@@ -16,13 +17,7 @@ function historyLines(d: GitHubDouble): string[] {
 
 describe('the Action on mainline runs', () => {
   let d: GitHubDouble;
-  before(async () => {
-    d = await startGitHubDouble();
-  });
-  after(async () => {
-    assert.deepEqual(d.violations, [], 'every request and response matched the OpenAPI description');
-    await d.close();
-  });
+  useGitHubDouble((double) => (d = double));
 
   async function mainline(event: 'push' | 'schedule') {
     const before = d.state.mainCommits.at(-1)!;

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runAction, ROOT } from './support/action-runner.ts';
 import { pullRequestPayload } from './support/event-payloads.ts';
-import { startGitHubDouble, type GitHubDouble } from './support/github-double/index.ts';
+import type { GitHubDouble } from './support/github-double/index.ts';
+import { useGitHubDouble } from './support/use-github-double.ts';
 
 const BASELINE = readFileSync(path.join(ROOT, 'baselines/reference.json'), 'utf8');
 const ARTIFACT = 'docs-mcp-eval-report-default';
@@ -41,13 +42,7 @@ function storeMainBaseline(d: GitHubDouble, sha: string, report = BASELINE) {
 
 describe('the Action on pull requests', () => {
   let d: GitHubDouble;
-  before(async () => {
-    d = await startGitHubDouble();
-  });
-  after(async () => {
-    assert.deepEqual(d.violations, [], 'every request and response matched the OpenAPI description');
-    await d.close();
-  });
+  useGitHubDouble((double) => (d = double));
 
   it('first run without any baseline: creates the comment, says so, passes, writes summary and outputs', async () => {
     const base = d.state.mainCommits.at(-1)!;
