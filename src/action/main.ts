@@ -6,6 +6,7 @@
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
+import { interruptExitCode } from '../target/cleanup.ts';
 import { commentMode } from './comment-mode.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
@@ -45,5 +46,5 @@ export async function main(): Promise<void> {
 }
 
 await main();
-// Servers that ignore every signal must not keep the step alive.
-process.exit(process.exitCode ?? 0);
+// Servers that ignore every signal must not keep the step alive; a cancelled step exits with its signal's code.
+process.exit(interruptExitCode() ?? process.exitCode ?? 0);

@@ -10,6 +10,7 @@ import { writeOutputs } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
+import { interruptExitCode } from '../target/cleanup.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
 import { HELP } from './help.ts';
@@ -85,4 +86,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 // exit() rather than exitCode: a server that ignored every signal must not keep us alive.
-process.exit(await main(process.argv.slice(2)));
+// An interrupted run can still finish (its server is gone) before the cleanup does: the signal's code wins.
+const code = await main(process.argv.slice(2));
+process.exit(interruptExitCode() ?? code);

@@ -9,6 +9,12 @@ type Cleanup = () => Promise<void>;
 const cleanups = new Set<Cleanup>();
 const pidSets = new Set<() => readonly number[]>();
 let installed = false;
+let interruptedWith: number | undefined;
+
+/** The exit code of the signal that interrupted the run (130, 143), if one did: it wins over the run's own code. */
+export function interruptExitCode(): number | undefined {
+  return interruptedWith;
+}
 
 function killRemainingSync(): void {
   for (const pidsOf of pidSets) {
@@ -32,6 +38,7 @@ function install(): void {
   installed = true;
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.once(signal, () => {
+      interruptedWith = code;
       process.stderr.write(`\ndocs-mcp-eval: ${signal}, stopping the server and its children…\n`);
       void runCleanups(5_000).finally(() => process.exit(code));
     });
