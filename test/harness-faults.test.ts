@@ -19,6 +19,8 @@ const options = (over: Partial<RunOptions> = {}): RunOptions => ({
   timeoutMs: 2_000,
   failFast: false,
   maxConsecutiveTimeouts: 2,
+  seed: 1,
+  blockSize: 10,
   ...over,
 });
 

@@ -8,3 +8,4 @@ export { artifactName, downloadLatestArtifact, uploadFiles } from '../publish/gi
 export { downloadBaselineReport, findBaselineArtifact } from '../publish/github/baseline-artifact.ts';
 export { loadPrReport, PrArtifactMismatchError, type PrReportMeta } from '../publish/github/pr-artifact.ts';
 export { CommentPermissionError, findStickyComments, upsertStickyComment } from '../publish/github/sticky-comment.ts';
+export { findAcceptance } from '../publish/github/accept-label.ts';

@@ -3,7 +3,7 @@
  * tests) and validated into plain data. Run options become the same RunOptions the
  * CLI builds, so both entry points share one resolveConfig.
  */
-import { parseCount, parseDifficulties, parseEnvPairs, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export type InputGetter = (name: string) => string;
@@ -24,6 +24,8 @@ export interface ActionInputs {
   commentKey: string;
   historySize: number;
   token: string;
+  /** A PR label that acknowledges a known regression: failed gates pass, and the comment says who accepted. */
+  acceptLabel: string;
 }
 
 function oneOf<T extends string>(value: string, name: string, allowed: readonly T[], fallback: T): T {
@@ -60,6 +62,17 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
   set('k', parseCount(text('k'), 'input k', 1));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
+  set('seed', parseCount(text('seed'), 'input seed', 0));
+  set('compareRef', optional(text('compare-ref')));
+  set('setupCommand', optional(text('setup-command')));
+  set('blockSize', parseCount(text('block-size'), 'input block-size', 1));
+  set('alpha', optional(text('alpha')) === undefined ? undefined : parseFraction(text('alpha'), 'input alpha'));
+  const minEffect = parseMinEffects(lines(text('min-effect')), 'input min-effect');
+  set('minEffect', minEffect.minEffect);
+  set('minEffectFor', minEffect.minEffectFor);
+  // Gates are one per line; commas inside a line are the gate parser's business (brace globs).
+  const failOn = get('fail-on').split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
+  if (failOn.length > 0) run.failOn = failOn;
   const env = lines(get('server-env'));
   if (env.length > 0) run.serverEnv = parseEnvPairs(env, 'input server-env');
   const filter: NonNullable<RunOptions['filter']> = {};
@@ -81,5 +94,6 @@ export function readInputs(get: InputGetter): ActionInputs {
     commentKey: key,
     historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
     token: get('github-token'),
+    acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',
   };
 }

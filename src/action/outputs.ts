@@ -26,5 +26,6 @@ export function setRunOutputs(evaluation: Evaluation, extras: RunOutputExtras): 
   core.setOutput('case-regressions', String(changes.filter((c) => c.direction === 'regressed').length));
   core.setOutput('case-improvements', String(changes.filter((c) => c.direction === 'improved').length));
   core.setOutput('comment-url', extras.commentUrl);
+  core.setOutput('gate-failures', String(evaluation.gates?.failures.length ?? 0));
   core.setOutput('baseline', extras.baseline);
 }

@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from '../config/run-options.ts';
-import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
+import type { StatsOptions } from '../compare/judge-context.ts';
+import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
+import { lookUpAcceptance, reportGates } from './gates-step.ts';
 import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
 import { artifactName } from '../publish/github/artifact-name.ts';
 import { compareReports } from '../compare/compare-reports.ts';
@@ -51,15 +53,25 @@ export async function runMode(ctx: RunContext): Promise<void> {
   );
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
-  const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
-    github: ctx.github,
-    token: inputs.token,
-    workspace,
-    tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
-    warn: (m) => core.warning(m),
-  });
-  await attachComparison(evaluation, baseline);
-  const commentContext = { key: inputs.commentKey, baseline: baseline.info, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha };
+  let baselineInfo: BaselineInfo;
+  if (evaluation.baseReport?.sameJob) {
+    // Same-job A/B: the base arm is the baseline; no stored artifact is looked up.
+    const { baseRef, baseSha } = evaluation.baseReport.sameJob;
+    baselineInfo = { source: 'same-job', sha: baseSha, ref: baseRef };
+  } else {
+    const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
+      github: ctx.github,
+      token: inputs.token,
+      workspace,
+      tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
+      warn: (m) => core.warning(m),
+    });
+    await attachComparison(evaluation, baseline, config.stats);
+    judgeGates(evaluation, config.gates);
+    baselineInfo = baseline.info;
+  }
+  const acceptance = await lookUpAcceptance(ctx, evaluation);
+  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance };
   const markdown = renderComment(evaluation, commentContext);
   await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
 
@@ -76,21 +88,22 @@ export async function runMode(ctx: RunContext): Promise<void> {
   }
   let commentUrl = '';
   if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
-  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baseline.info) });
+  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo) });
 
   const { errors, notRun } = evaluation.report.summary;
   if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+  reportGates(evaluation, acceptance, inputs.acceptLabel);
 }
 
 /** Compares with the baseline; a broken artifact is a warning, a broken path the user named an error. */
-async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline): Promise<void> {
+async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline, stats: StatsOptions): Promise<void> {
   if (!baseline.path) {
     if (baseline.info.note) evaluation.baselineNote = baseline.info.note;
     return;
   }
   try {
     const label = baseline.info.sha?.slice(0, 7) ?? path.basename(baseline.path);
-    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, { baselineLabel: label });
+    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, { baselineLabel: label, stats });
     delete evaluation.baselineNote;
   } catch (err) {
     if (baseline.info.source === 'path' && !baseline.info.note) throw err;
@@ -103,5 +116,6 @@ async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseli
 export function describeBaseline(info: BaselineInfo): string {
   if (info.source === 'artifact') return `artifact:${info.sha ?? ''}`;
   if (info.source === 'path') return `path:${info.path ?? ''}`;
+  if (info.source === 'same-job') return `same-job:${info.sha ?? ''}`;
   return 'none';
 }

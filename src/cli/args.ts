@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.ts';
-import { parseCount, parseDifficulties, parseEnvPairs, resolveConfig, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, resolveConfig, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export const RUN_OPTIONS = {
@@ -31,6 +31,13 @@ export const RUN_OPTIONS = {
   profile: { type: 'string' },
   store: { type: 'string' },
   'fail-fast': { type: 'boolean' },
+  seed: { type: 'string' },
+  'compare-ref': { type: 'string' },
+  'setup-command': { type: 'string' },
+  'block-size': { type: 'string' },
+  alpha: { type: 'string' },
+  'min-effect': { type: 'string', multiple: true },
+  'fail-on': { type: 'string', multiple: true },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -81,6 +88,13 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     profile: v.profile,
     store: v.store,
     failFast: v['fail-fast'],
+    seed: parseCount(v.seed, '--seed', 0),
+    compareRef: v['compare-ref'],
+    setupCommand: v['setup-command'],
+    blockSize: parseCount(v['block-size'], '--block-size', 1),
+    alpha: v.alpha === undefined ? undefined : parseFraction(v.alpha, '--alpha'),
+    ...parseMinEffects(v['min-effect'] ?? [], '--min-effect'),
+    failOn: v['fail-on'],
   });
   return { help: false, config: resolveConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };
 }

@@ -19,7 +19,8 @@ Target:
 
 Run:
   --warmup <n>               unmeasured search calls first (default 5)
-  --repetitions <n>          times each case runs; latency pools them (default 1)
+  --repetitions <n>          times each case runs, reshuffled each time (default 5)
+  --seed <n>                 seed of the shuffle (default random; recorded in the report)
   --k <n>                    metric cutoff (default 5)
   --timeout <ms>             per tool call (default 30000)
   --fail-fast                stop at the first errored case
@@ -32,6 +33,17 @@ Answer cases:
   --profile <file>           tool map and default arguments (datasets/crypto-docs/profile.yaml)
   --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
 
+Comparison:
+  --compare-ref <ref>        same-job A/B: benchmark <ref> (checked out into a git worktree)
+                             beside the working tree, alternating blocks of cases
+  --setup-command <cmd>      run in the base checkout before its build (e.g. npm ci)
+  --block-size <n>           cases per A/B block (default 10)
+  --min-effect <x>           smallest timing/memory change called real: 5% (default),
+                             or per metric search.p95=10% (repeatable)
+  --alpha <x>                significance level of the paired test (default 0.05)
+  --fail-on <gate>           exit 3 when a real change crosses the gate, e.g.
+                             'mrr@5 < -0.02', 'search.p95 > +15%' (repeatable)
+
 Output:
   --baseline <report.json>   compare with this report (default for the embedded
                              default: baselines/reference.json)
@@ -42,6 +54,6 @@ Output:
   --verbose                  print each failed case's reason, the server's stderr and
                              the failed validations of each answer case
 
-Exit codes: 0 all cases ran, 1 a case errored or the build/server failed,
-2 bad usage or an invalid dataset.
+Exit codes: 0 all cases ran, 1 a case errored or the build/setup/server failed,
+2 bad usage or an invalid dataset, 3 a --fail-on gate failed.
 `;

@@ -3,6 +3,8 @@
  * The CLI entry point: flags in, evaluation, markdown (or JSON) out, exit code.
  * Everything it does is the library's; this file only wires and reports.
  */
+import { writeFile } from 'node:fs/promises';
+import { describeGateFailure } from '../compare/gates.ts';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
 import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
@@ -31,10 +33,19 @@ async function run(argv: string[]): Promise<number> {
   if (flags.verbose) printFailedValidations(evaluation.report);
   const markdown = renderEvaluation(evaluation);
   await writeOutputs(evaluation.report, markdown, flags.config.output);
+  // Same-job A/B: the base arm's report too, beside the head's (r.json -> r.base.json).
+  if (evaluation.baseReport) await writeFile(baseReportPath(flags.config.output.json), `${JSON.stringify(evaluation.baseReport, null, 2)}\n`);
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
   const { errors, notRun } = evaluation.report.summary;
-  return errors + notRun > 0 ? 1 : 0;
+  if (errors + notRun > 0) return 1;
+  const failed = evaluation.gates?.failures ?? [];
+  for (const f of failed) process.stderr.write(`docs-mcp-eval: fail-on: ${describeGateFailure(f)}\n`);
+  return failed.length > 0 ? 3 : 0;
+}
+
+function baseReportPath(json: string): string {
+  return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.base.json` : `${json}.base.json`;
 }
 
 /** --verbose: each failed answer case with its failed validations (seed 000's CLI). */

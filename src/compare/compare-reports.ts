@@ -6,12 +6,12 @@
 import type { Environment, Report } from '../report/types.ts';
 import { criteriaIn, metricCatalog } from '../score/catalog.ts';
 import { caseChanges } from './case-changes.ts';
-import { DEFAULT_NOISE_BANDS, judgeRow, type NoiseBands } from './judge-row.ts';
+import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
 import type { Comparison, DeltaRow } from './types.ts';
 
 export interface CompareOptions {
   baselineLabel?: string;
-  noiseBands?: NoiseBands;
+  stats?: Partial<StatsOptions>;
 }
 
 /** Values a report holds beyond summary.metrics (build time and memory are run-level). */
@@ -21,8 +21,16 @@ function metricValue(report: Report, id: string): number | null {
   return report.summary.metrics[id] ?? null;
 }
 
-function sameEnvironment(a: Environment, b: Environment): boolean {
-  return a.cpuModel === b.cpuModel && a.cores === b.cores && a.os === b.os && a.node === b.node;
+const FINGERPRINT = ['cpuModel', 'cores', 'os', 'arch', 'node', 'runnerImage'] as const;
+
+/** What differs in the fingerprint that must match for timings to be comparable at all, e.g. "node v24.1.0 → v20.19.0". */
+export function environmentDifferences(a: Environment, b: Environment): string[] {
+  return FINGERPRINT.filter((key) => a[key] !== b[key]).map((key) => `${key} ${String(a[key] ?? 'unknown')} → ${String(b[key] ?? 'unknown')}`);
+}
+
+/** The two arms of one same-job A/B run: one id, the base compared with the head. */
+function fromSameJob(baseline: Report, current: Report): boolean {
+  return baseline.sameJob !== undefined && baseline.sameJob.id === current.sameJob?.id && baseline.sameJob.role === 'base' && current.sameJob.role === 'head';
 }
 
 function countVerdicts(rows: readonly DeltaRow[]): Comparison['counts'] {
@@ -38,11 +46,19 @@ function countVerdicts(rows: readonly DeltaRow[]): Comparison['counts'] {
 }
 
 export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Comparison {
-  const bands = options.noiseBands ?? DEFAULT_NOISE_BANDS;
+  const differences = environmentDifferences(baseline.environment, current.environment);
+  const environment = differences.length === 0;
+  const ctx: JudgeContext = {
+    baseline,
+    current,
+    sameJob: fromSameJob(baseline, current) && environment,
+    sameEnvironment: environment,
+    options: { ...DEFAULT_STATS, ...options.stats },
+  };
   const criteria = [...new Set([...criteriaIn(baseline.summary.metrics), ...criteriaIn(current.summary.metrics)])].sort();
   // A metric neither side has (answer rows on a retrieval-only suite) is not a row at all.
   const rows = metricCatalog(current.settings.k, criteria)
-    .map((def) => judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), bands))
+    .map((def) => judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), ctx))
     .filter((row) => row.baseline !== null || row.current !== null);
   const baselineIds = new Set(baseline.cases.map((c) => c.id));
   const currentIds = new Set(current.cases.map((c) => c.id));
@@ -51,7 +67,9 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     sameDataset: baseline.dataset.hash === current.dataset.hash,
     baselineDataset: { name: baseline.dataset.name, hash: baseline.dataset.hash },
     currentDataset: { name: current.dataset.name, hash: current.dataset.hash },
-    sameEnvironment: sameEnvironment(baseline.environment, current.environment),
+    sameEnvironment: environment,
+    environmentDifferences: differences,
+    sameJob: ctx.sameJob,
     rows,
     caseChanges: caseChanges(baseline.cases, current.cases),
     addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),

@@ -1,29 +1,19 @@
 /**
- * The verdict of one metric row. Deterministic metrics (retrieval quality, error
- * counts) change only when behaviour changed, so any change is real. Timing and memory
- * get a threshold model here: a change inside the band is noise, and the verdict is
- * marked indicative. (The statistics issue replaces this with repetitions and CIs.)
+ * The verdict of one metric row, and the numbers behind it. Three kinds of evidence:
+ * quality means get a paired test over per-case scores (judge-quality.ts); timing and
+ * memory from the same job get a bootstrap CI of the ratio (judge-timing.ts); anything
+ * else (a baseline from another runner, one build each) gets a threshold band and is
+ * marked indicative: a hint, never a verdict. The error count is a count: any change is real.
  */
 import type { MetricDef } from '../score/catalog.ts';
-import type { DeltaRow, Verdict } from './types.ts';
+import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
+import { judgeQuality } from './judge-quality.ts';
+import { judgeTiming } from './judge-timing.ts';
+import type { DeltaRow } from './types.ts';
 
-export interface NoiseBands {
-  /** Relative change treated as noise, per metric group. */
-  latency: number;
-  memory: number;
-  build: number;
-}
+export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
 
-export const DEFAULT_NOISE_BANDS: NoiseBands = { latency: 0.1, memory: 0.05, build: 0.1 };
-
-const EPSILON = 1e-9;
-
-function directionVerdict(def: MetricDef, absolute: number): Verdict {
-  const up = absolute > 0;
-  return up === (def.better === 'higher') ? 'better' : 'worse';
-}
-
-export function judgeRow(def: MetricDef, baseline: number | null, current: number | null, bands: NoiseBands): DeltaRow {
+export function judgeRow(def: MetricDef, baseline: number | null, current: number | null, ctx: JudgeContext): DeltaRow {
   const row: DeltaRow = {
     id: def.id,
     label: def.label,
@@ -42,16 +32,13 @@ export function judgeRow(def: MetricDef, baseline: number | null, current: numbe
   const absolute = current - baseline;
   row.absolute = absolute;
   row.relative = Math.abs(baseline) > EPSILON ? absolute / Math.abs(baseline) : null;
-  if (def.deterministic) {
-    row.verdict = Math.abs(absolute) <= EPSILON ? 'same' : directionVerdict(def, absolute);
-    row.basis = 'deterministic: any change is real';
+  if (def.unit === 'count') {
+    row.verdict = Math.abs(absolute) <= EPSILON ? 'same' : directionVerdict(def, Math.sign(absolute));
+    row.basis = 'a count: any change is real';
+    row.evidence = { kind: 'count' };
     return row;
   }
-  const band = def.group === 'memory' ? bands.memory : def.group === 'build' ? bands.build : bands.latency;
-  row.indicative = true;
-  row.basis = `threshold ±${Math.round(band * 100)}%`;
-  if (Math.abs(absolute) <= EPSILON) row.verdict = 'same';
-  else if (row.relative !== null && Math.abs(row.relative) <= band) row.verdict = 'noise';
-  else row.verdict = directionVerdict(def, absolute);
+  if (def.deterministic) judgeQuality(row, def, ctx);
+  else judgeTiming(row, def, ctx);
   return row;
 }

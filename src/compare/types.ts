@@ -1,11 +1,50 @@
 /** The comparison of a current report with a baseline: plain data for renderers. */
 import type { MetricGroup, MetricUnit } from '../score/catalog.ts';
+import type { ConfidenceInterval as Ci } from '../report/types.ts';
 
 /**
- * better / worse: a change in the metric's good or bad direction; same: no change at all;
- * noise: a change within the noise band of a non-deterministic metric; n/a: one side missing.
+ * better / worse: a real change in the metric's good or bad direction; same: no change
+ * at all; noise: a change the statistics do not call real (within noise, or not
+ * significant); n/a: not comparable (one side missing).
  */
 export type Verdict = 'better' | 'worse' | 'same' | 'noise' | 'n/a';
+
+
+/**
+ * The numbers behind a row's verdict, shown to reviewers in a collapsed block:
+ * - paired: per-case scores, paired sign-flip randomization test (quality metrics);
+ * - ratio: same-job samples, bootstrap CI of the ratio current/baseline of a statistic
+ *   (median, p95) with Mann-Whitney U as supporting evidence (latency, memory);
+ * - threshold: no statistics possible (another runner, one build each): a relative band;
+ * - count: a count of errored cases, where any change is real.
+ */
+export type Evidence =
+  | {
+      kind: 'paired';
+      n: number;
+      p: number;
+      exact: boolean;
+      draws: number;
+      alpha: number;
+      wins: number;
+      ties: number;
+      losses: number;
+      /** Bootstrap CI of the mean per-case difference (current - baseline). */
+      meanDifferenceCi: Ci | null;
+    }
+  | {
+      kind: 'ratio';
+      statistic: string;
+      ratio: number;
+      ci: Ci;
+      draws: number;
+      nBaseline: number;
+      nCurrent: number;
+      minEffect: number;
+      mannWhitneyP: number | null;
+    }
+  | { kind: 'threshold'; band: number; why: string }
+  | { kind: 'count' };
 
 export interface DeltaRow {
   id: string;
@@ -24,6 +63,9 @@ export interface DeltaRow {
   basis: string;
   /** True when the verdict is a hint, not a measurement-backed call (e.g. latency across runners). */
   indicative: boolean;
+  evidence?: Evidence;
+  /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
+  cases?: string[];
 }
 
 export interface CaseChange {
@@ -52,6 +94,10 @@ export interface Comparison {
   baselineDataset: { name: string; hash: string };
   currentDataset: { name: string; hash: string };
   sameEnvironment: boolean;
+  /** What differs between the two fingerprints (empty when the same). */
+  environmentDifferences: string[];
+  /** Both reports come from one same-job A/B run: latency and memory verdicts are measured, not indicative. */
+  sameJob: boolean;
   rows: DeltaRow[];
   caseChanges: CaseChange[];
   addedCases: string[];

@@ -2,6 +2,8 @@
  * The one validated Config every entry point (CLI, Action) produces and the pipeline
  * consumes. Paths are absolute by the time a Config exists.
  */
+import type { Gate } from '../compare/gates.ts';
+import type { StatsOptions } from '../compare/judge-context.ts';
 import type { CaseFilter } from '../suite/index.ts';
 
 export interface ServerConfig {
@@ -19,7 +21,16 @@ export interface BuildConfig {
   timeoutMs: number;
 }
 
+/** Same-job A/B: the base arm is this ref, checked out into a git worktree and set up there. */
+export interface CompareRefConfig {
+  ref: string;
+  /** Run in the base checkout before its build: install, build its dependencies. */
+  setupCommand: string | null;
+}
+
 export interface Config {
+  /** The directory relative paths were resolved against (the repository, in the Action). */
+  workDir: string;
   cases: string;
   server: ServerConfig;
   build: BuildConfig | null;
@@ -42,14 +53,25 @@ export interface Config {
   store: string | null;
   failFast: boolean;
   rssIntervalMs: number;
+  /** Seed of the per-repetition case shuffle, recorded in the report. */
+  seed: number;
+  /** Same-job A/B against a git ref, or null to compare with a stored baseline. */
+  compareRef: CompareRefConfig | null;
+  /** Cases per block when base and head alternate. */
+  blockSize: number;
+  /** How rows are judged: significance level, minimum effects, threshold bands. */
+  stats: StatsOptions;
+  /** fail-on gates, applied to the changes the statistics call real. */
+  gates: Gate[];
 }
 
 export const DEFAULTS = {
   warmup: 5,
-  repetitions: 1,
+  repetitions: 5,
   k: 5,
   timeoutMs: 30_000,
   buildTimeoutMs: 10 * 60_000,
   maxConsecutiveTimeouts: 2,
   rssIntervalMs: 100,
+  blockSize: 10,
 } as const;

@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { UsageError } from '../pipeline/errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
+import { randomInt } from 'node:crypto';
+import { GateSyntaxError, parseGates } from '../compare/gates.ts';
+import { DEFAULT_STATS } from '../compare/judge-context.ts';
 import { DEFAULTS, type Config } from './config.ts';
 import { embeddedDefault } from './embedded-default.ts';
 import { packageRoot } from './package-root.ts';
@@ -30,6 +33,19 @@ export interface RunOptions {
   profile?: string;
   store?: string;
   failFast?: boolean;
+  /** Seed of the case shuffle; random (and recorded) when absent. */
+  seed?: number;
+  /** Same-job A/B against this git ref. */
+  compareRef?: string;
+  setupCommand?: string;
+  blockSize?: number;
+  /** Significance level of the paired test. */
+  alpha?: number;
+  /** Minimum effect for timing/memory verdicts: a default and per-metric overrides. */
+  minEffect?: number;
+  minEffectFor?: Record<string, number>;
+  /** Gates: `mrr@5 < -0.02`, `search.p95 > +15%` (one per entry, or comma/newline separated). */
+  failOn?: string[];
 }
 
 /** A whole number ≥ min from text, or the fallback when absent; `name` is how the user wrote it. */
@@ -51,6 +67,34 @@ export function parseEnvPairs(pairs: readonly string[], name: string): Record<st
   return env;
 }
 
+/** A fraction from "5%" or "0.05"; `name` is how the user wrote the option. */
+export function parseFraction(text: string, name: string): number {
+  const t = text.trim();
+  const n = t.endsWith('%') ? Number(t.slice(0, -1)) / 100 : Number(t);
+  if (t === '' || !Number.isFinite(n) || n < 0 || n >= 1) throw new UsageError(`${name} must be a fraction like 5% or 0.05, got "${text}"`);
+  return n;
+}
+
+/** Minimum effects: "5%" sets the default, "search.p95=10%" one metric's. */
+export function parseMinEffects(values: readonly string[], name: string): { minEffect?: number; minEffectFor: Record<string, number> } {
+  const out: { minEffect?: number; minEffectFor: Record<string, number> } = { minEffectFor: {} };
+  for (const value of values) {
+    const eq = value.indexOf('=');
+    if (eq === -1) out.minEffect = parseFraction(value, name);
+    else out.minEffectFor[value.slice(0, eq).trim()] = parseFraction(value.slice(eq + 1), name);
+  }
+  return out;
+}
+
+function parseGateSpecs(specs: readonly string[]): Config['gates'] {
+  try {
+    return parseGates(specs);
+  } catch (err) {
+    if (err instanceof GateSyntaxError) throw new UsageError(`fail-on: ${err.message}`);
+    throw err as Error;
+  }
+}
+
 const DIFFICULTIES: readonly string[] = ['basic', 'intermediate', 'advanced'];
 
 export function parseDifficulties(values: readonly string[], name: string): Difficulty[] {
@@ -65,10 +109,14 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
   if (!usingEmbeddedDefault && (options.cases === undefined || options.serverCommand === undefined)) {
     throw new UsageError('cases and server command go together (or give neither to run the embedded default)');
   }
+  if (options.setupCommand !== undefined && options.compareRef === undefined) {
+    throw new UsageError('a setup command runs in the base checkout: it needs compare-ref');
+  }
   const fallback = usingEmbeddedDefault ? embeddedDefault(packageRoot(), stateDir) : undefined;
   const buildCommand = options.buildCommand;
   const server = fallback?.server ?? { command: options.serverCommand ?? '', cwd: path.resolve(workDir, options.serverCwd ?? '.'), env: {} };
   return {
+    workDir,
     cases: fallback?.cases ?? path.resolve(workDir, options.cases ?? ''),
     server: { ...server, env: { ...server.env, ...options.serverEnv } },
     build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: workDir, timeoutMs: DEFAULTS.buildTimeoutMs } : null),
@@ -88,5 +136,15 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     store: options.store !== undefined ? path.resolve(workDir, options.store) : null,
     failFast: options.failFast ?? false,
     rssIntervalMs: DEFAULTS.rssIntervalMs,
+    seed: options.seed ?? randomInt(2 ** 31),
+    compareRef: options.compareRef ? { ref: options.compareRef, setupCommand: options.setupCommand ?? null } : null,
+    blockSize: options.blockSize ?? DEFAULTS.blockSize,
+    gates: parseGateSpecs(options.failOn ?? []),
+    stats: {
+      ...DEFAULT_STATS,
+      ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),
+      ...(options.minEffect !== undefined ? { minEffect: options.minEffect } : {}),
+      minEffectFor: options.minEffectFor ?? {},
+    },
   };
 }

@@ -1,29 +1,26 @@
 /**
  * One evaluation, end to end: suite -> build -> server -> run -> score -> report ->
- * compare. The CLI and the Action are thin wrappers around this; it writes no files
- * and prints nothing itself (hooks carry progress out).
+ * compare. With compare-ref it is a same-job A/B: the base ref is checked out and set
+ * up, both arms are built and started, their cases alternate block by block, and the
+ * base report is the baseline. The CLI and the Action are thin wrappers around this;
+ * it writes no files and prints nothing itself (hooks carry progress out).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pkg from '../../package.json' with { type: 'json' };
-import type { Config } from '../config/config.ts';
+import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { compareReports } from '../compare/compare-reports.ts';
+import { applyGates, type Gate, type GateOutcome } from '../compare/gates.ts';
 import type { Comparison } from '../compare/types.ts';
-import { currentEnvironment, currentGit } from '../report/environment.ts';
-import { buildReport } from '../report/build-report.ts';
+import { currentGit } from '../report/environment.ts';
 import { readReport } from '../report/read-report.ts';
-import type { BuildResult, Report } from '../report/types.ts';
+import type { Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
-import { runSuite, type RunOutcome } from '../run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
-import { defaultProfile } from '../run/search-profile.ts';
-import { scoreCases } from '../score/score-cases.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
-import { runBuild } from '../target/build-step.ts';
-import { registerProcessTree } from '../target/cleanup.ts';
-import { startStdioSession, type SessionEnd } from '../target/stdio-session.ts';
-import { BuildFailedError, UsageError } from './errors.ts';
-import { checkTools } from './tool-check.ts';
+import { runArms, type Arm } from './arms.ts';
+import { checkoutBase } from './base-checkout.ts';
+import { UsageError } from './errors.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
 
@@ -35,12 +32,22 @@ export interface EvaluateHooks {
 export interface Evaluation {
   report: Report;
   comparison: Comparison | null;
+  /** Same-job A/B: the base arm's report (the comparison's baseline). */
+  baseReport?: Report;
   /** Why there is no comparison, when there is none. */
   baselineNote?: string;
   stoppedEarly?: string;
+  /** The fail-on gates against the comparison, when there are gates and a comparison. */
+  gates?: GateOutcome;
 }
 
-export const TOOL_VERSION: string = pkg.version;
+/** (Re)applies the fail-on gates to the evaluation's comparison. */
+export function judgeGates(evaluation: Evaluation, gates: readonly Gate[]): void {
+  if (evaluation.comparison && gates.length > 0) evaluation.gates = applyGates(gates, evaluation.comparison.rows);
+  else delete evaluation.gates;
+}
+
+export { TOOL_VERSION } from './version.ts';
 
 async function selectCases(config: Config): Promise<Suite> {
   const suite = await loadSuite(config.cases);
@@ -51,91 +58,66 @@ async function selectCases(config: Config): Promise<Suite> {
   return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases, suite) };
 }
 
-async function build(config: Config, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
-  if (!config.build) return undefined;
-  hooks.onPhase?.('build', config.build.command);
-  // The build runs in its own process group, out of reach of a terminal's Ctrl-C:
-  // the cleanup registry aborts it instead.
-  const controller = new AbortController();
-  const running = runBuild({ command: config.build.command, cwd: config.build.cwd, timeoutMs: config.build.timeoutMs, signal: controller.signal });
-  const unregister = registerProcessTree(async () => {
-    controller.abort();
-    await running.catch(() => undefined);
-  }, () => []);
-  const result = await running.finally(unregister);
-  if (result.exitCode !== 0) {
-    throw new BuildFailedError(`the build command failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms`, result.stderrTail);
-  }
-  return result;
-}
-
-async function baselineFor(config: Config, report: Report): Promise<{ comparison: Comparison | null; note?: string }> {
+async function storedBaseline(config: Config, report: Report): Promise<{ comparison: Comparison | null; note?: string }> {
   if (config.baseline === null) return { comparison: null, note: 'no baseline requested' };
   if (!existsSync(config.baseline)) {
     if (config.baselineRequired) throw new UsageError(`baseline not found: ${config.baseline}`);
     return { comparison: null, note: `no baseline at ${path.relative(process.cwd(), config.baseline)} yet` };
   }
   const baseline = await readReport(config.baseline);
-  return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline) }) };
+  return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline), stats: config.stats }) };
 }
 
-export async function evaluate(config: Config, hooks: EvaluateHooks = {}): Promise<Evaluation> {
+/**
+ * A base arm given directly (the library's way to run two servers side by side in one
+ * job, e.g. the calibration benchmark); compare-ref makes one from a git worktree.
+ */
+export interface BaseArm {
+  server: ServerConfig;
+  build: BuildConfig | null;
+  /** What the comparison calls the base (a ref, a label). */
+  ref: string;
+  sha: string;
+}
+
+function arms(config: Config, base: BaseArm | undefined): Arm[] {
+  const head: Arm = { server: config.server, build: config.build, git: currentGit(config.server.cwd) };
+  if (!base) return [head];
+  const sameJob = { id: randomUUID(), baseRef: base.ref, baseSha: base.sha };
+  return [
+    { server: base.server, build: base.build, git: { sha: base.sha, ref: base.ref }, sameJob: { ...sameJob, role: 'base' }, label: 'base' },
+    { ...head, sameJob: { ...sameJob, role: 'head' }, label: 'head' },
+  ];
+}
+
+export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?: { base?: BaseArm }): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config);
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
     : { profile: EMPTY_ANSWER_PROFILE };
-  const buildResult = await build(config, hooks);
-
-  hooks.onPhase?.('server', config.server.command);
-  const session = await startStdioSession(config.server, {
-    clientName: 'docs-mcp-eval',
-    clientVersion: TOOL_VERSION,
-    connectTimeoutMs: config.timeoutMs,
-    rssIntervalMs: config.rssIntervalMs,
-  });
-  let outcome: RunOutcome;
-  let end: SessionEnd;
+  const checkout = config.compareRef ? await checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
+  const base: BaseArm | undefined = checkout ?? given?.base;
   try {
-    const profile = checkTools(session.tools, suite.cases, defaultProfile, answers.profile, (m) => hooks.onPhase?.('run', m));
-    hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}`);
-    const runOptions = {
-      profile,
-      answerProfile: answers.profile,
-      warmup: config.warmup,
-      repetitions: config.repetitions,
-      timeoutMs: config.timeoutMs,
-      failFast: config.failFast,
-      maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
-      ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-    };
-    outcome = await runSuite(session, suite.cases, runOptions);
+    const run = await runArms(config, suite, arms(config, base), answers, hooks);
+    const head = run.reports.at(-1)!;
+    const evaluation: Evaluation = { report: head, comparison: null };
+    hooks.onPhase?.('compare', base ? `same job, base ${base.ref}` : (config.baseline ?? 'none'));
+    if (base) {
+      const baseReport = run.reports[0]!;
+      evaluation.baseReport = baseReport;
+      const label = base.sha && base.sha !== base.ref ? `${base.ref} (${base.sha.slice(0, 7)})` : base.ref;
+      evaluation.comparison = compareReports(baseReport, head, { baselineLabel: label, stats: config.stats });
+    } else {
+      const { comparison, note } = await storedBaseline(config, head);
+      evaluation.comparison = comparison;
+      if (note !== undefined) evaluation.baselineNote = note;
+    }
+    if (run.stoppedEarly !== undefined) evaluation.stoppedEarly = run.stoppedEarly;
+    judgeGates(evaluation, config.gates);
+    return evaluation;
   } finally {
-    // Always end the server's whole process tree, whatever happened in the run.
-    end = await session.close();
+    await checkout?.remove();
   }
-
-  hooks.onPhase?.('score', `k=${config.k}`);
-  const results = await scoreCases(suite.cases, outcome.observations, { k: config.k, facets: suite.facets, ...('scoring' in answers ? { answers: answers.scoring } : {}) });
-  const report = buildReport({
-    version: TOOL_VERSION,
-    createdAt: new Date(),
-    git: currentGit(config.server.cwd),
-    environment: currentEnvironment(),
-    target: { transport: 'stdio', command: config.server.command, cwd: config.server.cwd, ...(config.build ? { buildCommand: config.build.command } : {}) },
-    suite,
-    settings: { k: config.k, warmup: config.warmup, repetitions: config.repetitions, timeoutMs: config.timeoutMs },
-    results,
-    ...(buildResult ? { build: buildResult } : {}),
-    memory: end.memory,
-    server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
-  });
-
-  hooks.onPhase?.('compare', config.baseline ?? 'none');
-  const { comparison, note } = await baselineFor(config, report);
-  const evaluation: Evaluation = { report, comparison };
-  if (note !== undefined) evaluation.baselineNote = note;
-  if (outcome.stoppedEarly !== undefined) evaluation.stoppedEarly = outcome.stoppedEarly;
-  return evaluation;
 }

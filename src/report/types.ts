@@ -10,6 +10,13 @@ import type { EvaluationResult } from '../score/evaluators/types.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
+/** A confidence interval, e.g. { lower: 0.98, upper: 1.03, level: 0.95 }. */
+export interface ConfidenceInterval {
+  lower: number;
+  upper: number;
+  level: number;
+}
+
 export interface LatencySummary {
   n: number;
   mean: number;
@@ -18,6 +25,9 @@ export interface LatencySummary {
   p50: number;
   p95: number;
   p99: number;
+  /** Percentile-bootstrap CIs (seeded, reproducible) of p50 and p95; absent below 2 samples. */
+  p50Ci?: ConfidenceInterval;
+  p95Ci?: ConfidenceInterval;
 }
 
 export interface Environment {
@@ -145,6 +155,16 @@ export interface RunSummary {
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }
 
+/** Set on both reports of a same-job A/B run: the base (compare-ref) and the head arm. */
+export interface SameJobInfo {
+  /** Shared by the two reports of one run. */
+  id: string;
+  role: 'base' | 'head';
+  /** The ref the base was checked out from, as the user gave it, and its commit. */
+  baseRef: string;
+  baseSha: string;
+}
+
 export interface Report {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
   tool: { name: 'docs-mcp-eval'; version: string };
@@ -153,7 +173,17 @@ export interface Report {
   environment: Environment;
   target: TargetInfo;
   dataset: { name: string; files: string[]; format: string; hash: string; cases: number };
-  settings: { k: number; warmup: number; repetitions: number; timeoutMs: number };
+  settings: {
+    k: number;
+    warmup: number;
+    repetitions: number;
+    timeoutMs: number;
+    /** Seed of the per-repetition case shuffle: the same seed replays the same order. */
+    seed?: number;
+    /** Cases per A/B block (same-job runs). */
+    blockSize?: number;
+  };
+  sameJob?: SameJobInfo;
   build?: BuildResult;
   memory?: MemoryResult;
   server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };

@@ -1,14 +1,17 @@
 /**
  * The run stage: warm-up calls that are not measured, then every case times every
- * repetition, one call at a time. A dead server ends the run cleanly (remaining cases
- * are marked not run, with its stderr tail); a server that times out repeatedly is
- * treated as hung, for the same reason: the run stays bounded in time.
+ * repetition, one call at a time, in the seeded order of schedule.ts. With two arms
+ * (same-job A/B) both servers run in the same loop, block by block. A dead server ends
+ * its arm cleanly (its remaining cases are marked not run, with its stderr tail); a
+ * server that times out repeatedly is treated as hung, for the same reason: the run
+ * stays bounded in time. The other arm goes on.
  */
 import type { Case } from '../suite/case.ts';
 import type { ToolCaller } from '../target/tool-caller.ts';
 import type { CaseObservation } from './observation.ts';
 import { runAnswerCase, type AnswerProfile } from './run-answer-case.ts';
 import { runCase } from './run-case.ts';
+import { schedule } from './schedule.ts';
 import type { SearchProfile } from './search-profile.ts';
 
 export interface RunOptions {
@@ -20,12 +23,18 @@ export interface RunOptions {
   failFast: boolean;
   /** Consecutive timeouts after which the server is declared hung. */
   maxConsecutiveTimeouts: number;
+  /** Seed of the per-repetition shuffle (recorded in the report). */
+  seed: number;
+  /** Cases per A/B block. */
+  blockSize: number;
   onProgress?: (event: ProgressEvent) => void;
 }
 
 export interface ProgressEvent {
   done: number;
   total: number;
+  /** Which arm ran it (0 = the only arm, or the base in A/B). */
+  arm: number;
   observation: CaseObservation;
 }
 
@@ -61,34 +70,46 @@ function notRun(c: Case, repetition: number, reason: string, stderrTail: string)
   };
 }
 
-export async function runSuite(caller: ToolCaller, cases: readonly Case[], options: RunOptions): Promise<RunOutcome> {
-  const warmupErrors = await warmUp(caller, cases, options);
-  const observations: CaseObservation[] = [];
-  const total = cases.length * options.repetitions;
-  let stoppedEarly: string | undefined;
-  let consecutiveTimeouts = 0;
+/** One arm's running state: its outcome so far and why it stopped, if it did. */
+interface ArmState {
+  caller: ToolCaller;
+  outcome: RunOutcome;
+  consecutiveTimeouts: number;
+}
 
-  for (let repetition = 0; repetition < options.repetitions; repetition++) {
-    for (const c of cases) {
-      let observation: CaseObservation;
-      if (stoppedEarly !== undefined) {
-        observation = notRun(c, repetition, stoppedEarly, caller.stderrTail());
-      } else {
-        observation =
-          c.kind === 'retrieval'
-            ? await runCase(caller, c, repetition, options)
-            : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs });
-        consecutiveTimeouts = observation.error?.kind === 'timeout' ? consecutiveTimeouts + 1 : 0;
-        if (!caller.alive) stoppedEarly = 'the server exited during the run';
-        else if (consecutiveTimeouts >= options.maxConsecutiveTimeouts) {
-          stoppedEarly = `the server stopped answering (${consecutiveTimeouts} calls in a row timed out)`;
-        } else if (options.failFast && observation.status === 'error') stoppedEarly = 'stopped by --fail-fast';
-      }
-      observations.push(observation);
-      options.onProgress?.({ done: observations.length, total, observation });
-    }
+async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunOptions): Promise<CaseObservation> {
+  const { caller, outcome } = arm;
+  if (outcome.stoppedEarly !== undefined) return notRun(c, repetition, outcome.stoppedEarly, caller.stderrTail());
+  const observation =
+    c.kind === 'retrieval'
+      ? await runCase(caller, c, repetition, options)
+      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs });
+  arm.consecutiveTimeouts = observation.error?.kind === 'timeout' ? arm.consecutiveTimeouts + 1 : 0;
+  if (!caller.alive) outcome.stoppedEarly = 'the server exited during the run';
+  else if (arm.consecutiveTimeouts >= options.maxConsecutiveTimeouts) {
+    outcome.stoppedEarly = `the server stopped answering (${arm.consecutiveTimeouts} calls in a row timed out)`;
+  } else if (options.failFast && observation.status === 'error') outcome.stoppedEarly = 'stopped by --fail-fast';
+  return observation;
+}
+
+/** Runs the cases on every arm (one server, or base and head), interleaved by schedule.ts. */
+export async function runArms(callers: readonly ToolCaller[], cases: readonly Case[], options: RunOptions): Promise<RunOutcome[]> {
+  const arms: ArmState[] = [];
+  for (const caller of callers) {
+    arms.push({ caller, outcome: { observations: [], warmupErrors: await warmUp(caller, cases, options) }, consecutiveTimeouts: 0 });
   }
-  const outcome: RunOutcome = { observations, warmupErrors };
-  if (stoppedEarly !== undefined) outcome.stoppedEarly = stoppedEarly;
-  return outcome;
+  const slots = schedule({ cases: cases.length, repetitions: options.repetitions, arms: arms.length, seed: options.seed, blockSize: options.blockSize });
+  let done = 0;
+  for (const slot of slots) {
+    const arm = arms[slot.arm]!;
+    const observation = await runSlot(arm, cases[slot.caseIndex]!, slot.repetition, options);
+    arm.outcome.observations.push(observation);
+    options.onProgress?.({ done: ++done, total: slots.length, arm: slot.arm, observation });
+  }
+  return arms.map((a) => a.outcome);
+}
+
+export async function runSuite(caller: ToolCaller, cases: readonly Case[], options: RunOptions): Promise<RunOutcome> {
+  const [outcome] = await runArms([caller], cases, options);
+  return outcome!;
 }

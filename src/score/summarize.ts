@@ -2,7 +2,8 @@
  * Per-case results -> the summary metrics and breakdowns of the report, keyed by the
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
-import type { Breakdown, CaseResult, MetricValues, Report, RunSummary } from '../report/types.ts';
+import { bootstrapQuantileCi } from '../compare/stats/index.ts';
+import type { Breakdown, CaseResult, LatencySummary, MetricValues, Report, RunSummary } from '../report/types.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
 
 function qualityMetrics(all: readonly CaseResult[], k: number): MetricValues {
@@ -54,6 +55,20 @@ function latencyMetrics(results: readonly CaseResult[]): MetricValues {
   };
 }
 
+/** Seeded so that the same samples always get the same intervals. */
+const CI_OPTIONS = { seed: 20_070_101, draws: 2_000 } as const;
+
+/** The run-level latency summary, with bootstrap CIs of p50 and p95. */
+function latencyWithCis(samples: readonly number[]): LatencySummary | null {
+  const summary = summarizeLatency(samples);
+  if (!summary || summary.n < 2) return summary;
+  for (const [key, q] of [['p50Ci', 0.5], ['p95Ci', 0.95]] as const) {
+    const ci = bootstrapQuantileCi(samples, q, CI_OPTIONS);
+    if (ci) summary[key] = { lower: ci.lower, upper: ci.upper, level: ci.level };
+  }
+  return summary;
+}
+
 export function summarize(results: readonly CaseResult[], k: number): RunSummary {
   const errors = results.filter((r) => r.status === 'error').length;
   const notRun = results.filter((r) => r.status === 'not_run').length;
@@ -64,9 +79,9 @@ export function summarize(results: readonly CaseResult[], k: number): RunSummary
     notRun,
     metrics: { ...qualityMetrics(results, k), ...answerMetrics(results), ...latencyMetrics(results), errors: errors + notRun },
     latency: {
-      search: summarizeLatency(results.flatMap((r) => r.latency.search)),
-      fetch: summarizeLatency(results.flatMap((r) => r.latency.fetch)),
-      ...(results.some((r) => r.kind === 'answer') ? { answer: summarizeLatency(results.flatMap((r) => r.latency.answer ?? [])) } : {}),
+      search: latencyWithCis(results.flatMap((r) => r.latency.search)),
+      fetch: latencyWithCis(results.flatMap((r) => r.latency.fetch)),
+      ...(results.some((r) => r.kind === 'answer') ? { answer: latencyWithCis(results.flatMap((r) => r.latency.answer ?? [])) } : {}),
     },
   };
 }

@@ -10,18 +10,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
-import { registerProcessTree } from './cleanup.ts';
 import { parseCommandLine } from './command-line.ts';
-import { killPids, listDescendants } from './process-tree.ts';
-import { startRssSampler, type RssSampler } from './rss-sampler.ts';
+import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
-export interface ServerExit {
-  code: number | null;
-  signal: string | null;
-}
+// Shared with the HTTP session; re-exported so existing imports keep working.
+export { ServerStartError, type ServerExit } from './server-process.ts';
 
 export interface SessionOptions {
   clientName: string;
@@ -40,15 +36,6 @@ export interface SessionEnd {
   pids: number[];
 }
 
-export class ServerStartError extends Error {
-  readonly stderrTail: string;
-  constructor(message: string, stderrTail: string) {
-    super(message);
-    this.name = 'ServerStartError';
-    this.stderrTail = stderrTail;
-  }
-}
-
 export interface StdioSession extends ToolCaller {
   readonly pid: number;
   readonly tools: Tool[];
@@ -60,15 +47,6 @@ export interface StdioSession extends ToolCaller {
 function childOf(transport: StdioClientTransport): ChildProcess | undefined {
   const candidate = (transport as unknown as { _process?: unknown })._process;
   return candidate && typeof (candidate as ChildProcess).once === 'function' ? (candidate as ChildProcess) : undefined;
-}
-
-function describeExit(exit: ServerExit | null): string {
-  if (!exit) return 'the server closed the connection';
-  return exit.signal ? `the server was killed by ${exit.signal}` : `the server exited with code ${exit.code}`;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
@@ -90,19 +68,14 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   let exit: ServerExit | null = null;
   let alive = true;
   let exited: Promise<void> = Promise.resolve();
-  let sampler: RssSampler | undefined;
-  let unregister = (): void => {};
+  let tree: ServerTree | undefined;
 
   const spawnedAt = performance.now();
   transport.onStart = () => {
     const child = childOf(inner);
     const pid = inner.pid;
     if (pid === null) return;
-    sampler = startRssSampler(pid, { intervalMs: options.rssIntervalMs, startedAt: spawnedAt });
-    const seen = sampler;
-    unregister = registerProcessTree(async () => {
-      await killPids([...seen.seenPids(), ...(await listDescendants(pid))], options.killGraceMs ?? 2_000);
-    }, () => seen.seenPids());
+    tree = watchServerTree(pid, { rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
     // Registered ahead of the SDK's own reader, so the time is taken before it parses.
     child?.stdout?.prependListener('data', () => transport.markArrival());
     if (child) {
@@ -121,12 +94,11 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
 
   const shutdown = async (): Promise<SessionEnd> => {
     const pid = inner.pid;
-    const treeNow = pid !== null && alive ? await listDescendants(pid) : [];
-    const memory = sampler ? await sampler.stop() : { peakBytes: 0, intervalMs: options.rssIntervalMs, samples: [] };
-    const everSeen = [...(sampler?.seenPids() ?? []), ...treeNow];
+    const stopped = tree ? await tree.stop(pid !== null && alive) : undefined;
+    const memory = stopped?.memory ?? { peakBytes: 0, intervalMs: options.rssIntervalMs, samples: [] };
+    const everSeen = stopped?.pids ?? [];
     await client.close().catch(() => undefined);
-    await killPids(everSeen, options.killGraceMs ?? 2_000);
-    unregister();
+    await tree?.end(everSeen);
     alive = false;
     return { memory, exit, stderrTail: tail.text(), pids: [...new Set([...(pid !== null ? [pid] : []), ...everSeen])] };
   };

@@ -42,9 +42,28 @@ export function caseResult(spec: CaseSpec, k = 5): CaseResult {
   };
 }
 
-export function report(cases: CaseSpec[], overrides: { hash?: string; rssBytes?: number; buildMs?: number; k?: number; environment?: Partial<Environment> } = {}): Report {
+export interface ReportOverrides {
+  hash?: string;
+  rssBytes?: number;
+  /** The RSS trace, bytes per sample (the peak is their maximum unless rssBytes is given). */
+  rssSamples?: number[];
+  buildMs?: number;
+  k?: number;
+  environment?: Partial<Environment>;
+  /** Marks the report as one arm of a same-job A/B run with this id. */
+  sameJob?: { id: string; role: 'base' | 'head' };
+}
+
+export function report(cases: CaseSpec[], overrides: ReportOverrides = {}): Report {
   const k = overrides.k ?? 5;
-  return buildReport({
+  const rss = overrides.rssSamples;
+  const memory =
+    rss !== undefined
+      ? { peakBytes: overrides.rssBytes ?? Math.max(...rss), intervalMs: 100, samples: rss.map((bytes, i) => ({ t: i * 100, bytes, processes: 1 })) }
+      : overrides.rssBytes !== undefined
+        ? { peakBytes: overrides.rssBytes, intervalMs: 100, samples: [] }
+        : undefined;
+  const built = buildReport({
     version: '0.0.0-test',
     createdAt: new Date('2026-01-01T00:00:00Z'),
     git: { sha: 'abcdef1234567890' },
@@ -54,7 +73,9 @@ export function report(cases: CaseSpec[], overrides: { hash?: string; rssBytes?:
     settings: { k, warmup: 0, repetitions: 1, timeoutMs: 1000 },
     results: cases.map((c) => caseResult(c, k)),
     ...(overrides.buildMs !== undefined ? { build: { command: 'build', ms: overrides.buildMs, exitCode: 0, stderrTail: '' } } : {}),
-    ...(overrides.rssBytes !== undefined ? { memory: { peakBytes: overrides.rssBytes, intervalMs: 100, samples: [] } } : {}),
+    ...(memory ? { memory } : {}),
     server: { stderrTail: '' },
   });
+  if (overrides.sameJob) built.sameJob = { ...overrides.sameJob, baseRef: 'main', baseSha: '0123456789abcdef' };
+  return built;
 }

@@ -67,7 +67,26 @@ export function makeSnippet(chunk: Chunk, terms: readonly string[]): string {
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }
 
-export function searchDocs(index: LoadedIndex, request: SearchRequest): SearchPage {
+/**
+ * Test-only ranking fault for the calibration benchmark: on every query whose hash falls
+ * in 1 of `every` buckets, the two best hits drop to ranks 6 and 7 (out of a top 5).
+ */
+export interface RankingFault {
+  every: number;
+}
+
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+function demoteTop<T>(ranked: T[], query: string, fault: RankingFault | undefined): T[] {
+  if (!fault || ranked.length < 7 || hashOf(query) % fault.every !== 0) return ranked;
+  return [...ranked.slice(2, 7), ranked[0]!, ranked[1]!, ...ranked.slice(7)];
+}
+
+export function searchDocs(index: LoadedIndex, request: SearchRequest, fault?: RankingFault): SearchPage {
   const limit = request.limit ?? DEFAULT_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
     throw new ToolInputError(`limit must be an integer from 1 to ${MAX_LIMIT}`);
@@ -90,7 +109,7 @@ export function searchDocs(index: LoadedIndex, request: SearchRequest): SearchPa
     // MiniSearch orders by score only; the id tie-break makes equal scores come back in a fixed order.
     .sort((a, b) => b.score - a.score || (a.chunk.id < b.chunk.id ? -1 : a.chunk.id > b.chunk.id ? 1 : 0));
 
-  const page = ranked.slice(offset, offset + limit);
+  const page = demoteTop(ranked, request.query, fault).slice(offset, offset + limit);
   return {
     hits: page.map(({ chunk, score, terms }) => ({
       chunk_id: chunk.id,

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { ToolInputError } from './cursor.ts';
 import { getDoc, MAX_CONTEXT } from './get-doc.ts';
-import { DEFAULT_LIMIT, MAX_LIMIT, searchDocs } from './search.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, searchDocs, type RankingFault } from './search.ts';
 import type { LoadedIndex } from './search-index.ts';
 
 export const SERVER_NAME = 'docs-mcp-eval-reference-server';
@@ -18,6 +18,21 @@ export const SERVER_VERSION = '0.1.0';
 export interface ServerOptions {
   /** Added to every tool call before it answers; for latency calibration runs. */
   delayMs?: number;
+  /** Test-only: demote the top hits of some queries (see RankingFault). */
+  rankingFault?: RankingFault;
+}
+
+/**
+ * Waits `ms`, precisely even below a millisecond: timers cannot wait less than ~1 ms,
+ * so short delays spin (the server answers one call at a time; a calibration run
+ * injects e.g. 0.1 ms, a tenth of a search).
+ */
+async function pause(ms: number): Promise<void> {
+  if (ms >= 2) return sleep(ms);
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
 }
 
 function text(value: string, isError = false): CallToolResult {
@@ -26,7 +41,7 @@ function text(value: string, isError = false): CallToolResult {
 
 /** Run a handler, turning ToolInputError into an error result; anything else is a bug and propagates. */
 async function answer(delayMs: number, run: () => string): Promise<CallToolResult> {
-  if (delayMs > 0) await sleep(delayMs);
+  if (delayMs > 0) await pause(delayMs);
   try {
     return text(run());
   } catch (err) {
@@ -89,7 +104,7 @@ export function createServer(index: LoadedIndex, options: ServerOptions = {}): M
           filters,
           ...(limit === undefined ? {} : { limit }),
           ...(cursor === undefined ? {} : { cursor }),
-        });
+        }, options.rankingFault);
         return JSON.stringify(page);
       }),
   );

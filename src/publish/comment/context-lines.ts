@@ -46,7 +46,10 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
   const note = info.note !== undefined && !noteShown ? escapeCell(info.note, 300) : undefined;
   if (info.source === 'none') return `Baseline: none${note ? ` (${note})` : ''}.`;
   const parts: string[] = [];
-  if (info.source === 'artifact') {
+  if (info.source === 'same-job') {
+    const ref = info.ref !== undefined && info.ref !== info.sha ? ` (${codeCell(info.ref, 60)})` : '';
+    parts.push(`Baseline: same-job comparison against ${info.sha !== undefined ? shortSha(info.sha) : 'the base'}${ref}: base and head alternated on this runner`);
+  } else if (info.source === 'artifact') {
     const when = [info.date !== undefined ? day(info.date) : undefined, info.behindBy !== undefined ? behind(info.behindBy) : undefined]
       .filter((p) => p !== undefined)
       .join(', ');

@@ -15,7 +15,7 @@ const ALL = 99;
  * What goes first when the comment is too long, least important first: improvements
  * (good news can wait for the full report), the per-category table, most of the error
  * list and regressions beyond the first 25, the latency table, then the rest of the
- * regression list (its count stays), then the environment and link lines. Whatever
+ * regression list (its count stays; the statistics block goes before it), then the environment and link lines. Whatever
  * room is left afterwards goes back in the reverse order (fitSections).
  */
 export const TRUNCATION_PLAN: readonly Step[] = [
@@ -25,6 +25,7 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['errors', 1],
   ['regressions', REGRESSIONS_FIRST_25],
   ['latency', ALL],
+  ['evidence', ALL],
   ['addedRemoved', ALL],
   ['errors', ALL],
   ['regressions', ALL],

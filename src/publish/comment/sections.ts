@@ -9,6 +9,8 @@ import type { Report } from '../../report/types.ts';
 import { details } from '../markdown/details.ts';
 import { codeCell, escapeCell } from '../markdown/escape.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
+import { evidenceTable } from '../markdown/render-evidence.ts';
+import { gateLines } from '../markdown/render-gates.ts';
 import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
 import type { Section } from './budget.ts';
 import { commentMarker } from './marker.ts';
@@ -94,8 +96,9 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
   if (comparison) {
     return [
       ...head,
-      required('verdict', [verdictLine(comparison), ...runAlerts(evaluation), ...comparabilityNotes(comparison)].join('\n\n')),
+      required('verdict', [verdictLine(comparison), ...runAlerts(evaluation), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison)].filter((p) => p !== '').join('\n\n')),
       required('delta', deltaTable(comparison)),
+      optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),
       regressionSection(comparison),
       improvementSection(comparison),

@@ -1,7 +1,11 @@
 /** What the Action knows about a comment beyond the evaluation: plain data, filled by src/action. */
+import type { Acceptance } from '../github/accept-label.ts';
 
 export interface BaselineInfo {
-  source: 'artifact' | 'path' | 'none';
+  /** same-job: base and head benchmarked in this job (compare-ref); sha and ref name the base. */
+  source: 'artifact' | 'path' | 'same-job' | 'none';
+  /** The ref the user gave as compare-ref. */
+  ref?: string | undefined;
   /** Commit the baseline report was made at. */
   sha?: string | undefined;
   /** When the baseline run happened, ISO 8601. */
@@ -26,4 +30,6 @@ export interface CommentContext {
   /** Where the full report lives: the link a truncated comment points to first. */
   reportUrl?: string | undefined;
   headSha?: string | undefined;
+  /** The accept label is on the PR: failed gates do not fail the check. */
+  acceptance?: Acceptance | undefined;
 }

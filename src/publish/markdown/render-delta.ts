@@ -5,6 +5,7 @@
 import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../compare/types.ts';
 import { details } from './details.ts';
+import { evidenceTable } from './render-evidence.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatDelta, formatPercent, formatValue } from './format.ts';
 
@@ -12,8 +13,8 @@ const VERDICT_MARK: Record<Verdict, string> = {
   better: '✅ better',
   worse: '❌ worse',
   same: '= same',
-  noise: '〰 noise',
-  'n/a': '— n/a',
+  noise: '〰 within noise',
+  'n/a': '— not comparable',
 };
 
 function arrow(row: DeltaRow): string {
@@ -89,7 +90,11 @@ export function comparabilityNotes(comparison: Comparison): string[] {
     );
   }
   if (!comparison.sameEnvironment) {
-    notes.push('> Baseline ran on a different machine: latency, memory and build rows are indicative only.');
+    // Fingerprint values come from the baseline file too: escaped.
+    const what = comparison.environmentDifferences.map((d) => escapeCell(d, 120)).join('; ');
+    notes.push(`> Baseline ran in a different environment${what ? ` (${what})` : ''}: latency, memory and build rows are indicative only.`);
+  } else if (!comparison.sameJob && comparison.rows.some((r) => r.indicative && r.verdict !== 'same')) {
+    notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
   }
   return notes;
 }
@@ -106,8 +111,11 @@ export function addedRemovedLine(comparison: Comparison): string | undefined {
 }
 
 export function renderDelta(comparison: Comparison): string {
-  const parts = [`### Compared with baseline ${escapeCell(comparison.baselineLabel)}`, verdictLine(comparison), ...comparabilityNotes(comparison)];
+  const title = comparison.sameJob ? `### Same-job comparison against ${escapeCell(comparison.baselineLabel)}` : `### Compared with baseline ${escapeCell(comparison.baselineLabel)}`;
+  const parts = [title, verdictLine(comparison), ...comparabilityNotes(comparison)];
   parts.push(deltaTable(comparison));
+  const evidence = evidenceTable(comparison.rows);
+  if (evidence !== undefined) parts.push(evidence);
   const regressed = regressions(comparison);
   const improved = improvements(comparison);
   if (regressed.length > 0) parts.push(changesTable('Case regressions', regressed));

@@ -1,12 +1,15 @@
 /** The whole markdown of one evaluation: the report, then the delta or why there is none. */
 import type { Evaluation } from '../../pipeline/evaluate.ts';
 import { renderDelta } from './render-delta.ts';
+import { gateLines } from './render-gates.ts';
 import { renderReport } from './render-report.ts';
 
 export function renderEvaluation(evaluation: Evaluation): string {
   const parts = [renderReport(evaluation.report)];
   if (evaluation.stoppedEarly) parts.push(`> **The run stopped early**: ${evaluation.stoppedEarly}.\n`);
   if (evaluation.comparison) parts.push(renderDelta(evaluation.comparison));
+  const gates = gateLines(evaluation.gates);
+  if (gates.length > 0) parts.push(`${gates.join('\n')}\n`);
   else if (evaluation.baselineNote) parts.push(`_No comparison: ${evaluation.baselineNote}._\n`);
   return parts.join('\n');
 }

@@ -19,12 +19,14 @@ export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalo
 }
 
 export function latencyTable(report: Report): string {
+  // p50 and p95 carry their bootstrap CI when the report has one.
+  const withCi = (value: number, ci: LatencySummary['p50Ci']) => (ci ? `${formatMs(value)} [${formatMs(ci.lower)}, ${formatMs(ci.upper)}]` : formatMs(value));
   const row = (name: string, s: LatencySummary | null) =>
-    s ? [name, String(s.n), formatMs(s.mean), formatMs(s.min), formatMs(s.p50), formatMs(s.p95), formatMs(s.p99), formatMs(s.max)]
+    s ? [name, String(s.n), formatMs(s.mean), formatMs(s.min), withCi(s.p50, s.p50Ci), withCi(s.p95, s.p95Ci), formatMs(s.p99), formatMs(s.max)]
       : [name, '0', '—', '—', '—', '—', '—', '—'];
   return markdownTable(
     [
-      ['Call', 'n', 'mean', 'min', 'p50', 'p95', 'p99', 'max'],
+      ['Call', 'n', 'mean', 'min', 'p50 [95% CI]', 'p95 [95% CI]', 'p99', 'max'],
       row('search', report.summary.latency.search),
       row('fetch', report.summary.latency.fetch),
       ...(report.summary.latency.answer !== undefined ? [row('answer', report.summary.latency.answer)] : []),

@@ -19,7 +19,7 @@ import { issueHandlers } from './rest-issues.ts';
 import { actionsHandlers } from './rest-actions.ts';
 import { ArtifactRuntime, runtimeRoute, type RuntimeReply } from './runtime.ts';
 
-export type { Comment, DoubleState, PullRequest, StoredArtifact, WorkflowRun } from './state.ts';
+export type { Comment, DoubleState, IssueEvent, PullRequest, StoredArtifact, WorkflowRun } from './state.ts';
 export { specLoadMs } from './spec.ts';
 export { validatorCompileMs } from './validate.ts';
 

@@ -1,8 +1,8 @@
-/** Payloads for comments, pull requests and comparisons, built from state to the spec's schemas. */
+/** Payloads for comments, pull requests, labels, issue events and comparisons, built from state to the spec's schemas. */
 import { exampleOf } from './schema-example.ts';
 import type { Json } from './spec.ts';
-import type { Comment, PullRequest } from './state.ts';
-import { nodeId, relink, repoApi, repoHtml, repositoryFields, user, type PayloadContext } from './payload-common.ts';
+import type { Comment, IssueEvent, PullRequest } from './state.ts';
+import { nodeId, relink, repoApi, repoHtml, repositoryFields, user, userId, type PayloadContext } from './payload-common.ts';
 
 /** An `issue-comment`. */
 export function issueComment(ctx: PayloadContext, c: Comment): Json {
@@ -35,8 +35,11 @@ export function issueComment(ctx: PayloadContext, c: Comment): Json {
   };
 }
 
-function label(ctx: PayloadContext, name: string, index: number): Json {
-  const id = 5_000_000 + index;
+const LABEL_COLOR = 'ededed';
+
+/** A `label` of the repository; its id follows from the name, so it is the same in every payload. */
+export function label(ctx: PayloadContext, name: string): Json {
+  const id = userId(`label:${name}`);
   return {
     ...exampleOf('label'),
     id,
@@ -44,8 +47,24 @@ function label(ctx: PayloadContext, name: string, index: number): Json {
     url: `${repoApi(ctx)}/labels/${encodeURIComponent(name)}`,
     name,
     description: null,
-    color: 'ededed',
+    color: LABEL_COLOR,
     default: false,
+  };
+}
+
+/** A `labeled-issue-event` / `unlabeled-issue-event` (the two share one shape). */
+export function issueEvent(ctx: PayloadContext, e: IssueEvent): Json {
+  return {
+    id: e.id,
+    node_id: nodeId(e.event === 'labeled' ? 'LE' : 'UNLE', e.id),
+    url: `${repoApi(ctx)}/issues/events/${e.id}`,
+    actor: user(ctx, e.actor, e.actor.endsWith('[bot]') ? 'Bot' : 'User'),
+    event: e.event,
+    commit_id: null,
+    commit_url: null,
+    created_at: e.createdAt,
+    performed_via_github_app: null,
+    label: { name: e.label, color: LABEL_COLOR },
   };
 }
 
@@ -84,7 +103,7 @@ export function pullRequest(ctx: PayloadContext, p: PullRequest): Json {
     title: `Pull request #${p.number}`,
     body: null,
     user: user(ctx, author, 'User'),
-    labels: p.labels.map((name, i) => label(ctx, name, p.number * 100 + i)),
+    labels: p.labels.map((name) => label(ctx, name)),
     head: branch(headOwner, p.headRef, p.headSha, repositoryFields(ctx, 'repository', headOwner, ctx.state.repo)),
     base: branch(ctx.state.owner, p.baseRef, p.baseSha, repositoryFields(ctx, 'repository')),
     _links: {

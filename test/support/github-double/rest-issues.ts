@@ -1,5 +1,5 @@
-/** REST handlers for comments, pull requests, the repository, the token's user and comparisons. */
-import { issueComment, comparison, pullRequest } from './payload-issues.ts';
+/** REST handlers for comments, pull requests (their labels and events), the repository, the token's user and comparisons. */
+import { issueComment, issueEvent, comparison, label, pullRequest } from './payload-issues.ts';
 import { repositoryFields, type PayloadContext } from './payload-common.ts';
 import { timestamp, type Comment } from './state.ts';
 import { fail, paginate, validationFailed, type RestHandler, type RestReply } from './rest-kit.ts';
@@ -75,6 +75,23 @@ export const issueHandlers: Record<string, RestHandler> = {
       return { status: 204 };
     }
     return fail(404);
+  },
+
+  // Issues are only modelled as pull requests: labels and events of anything else are a 404.
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/labels': (req, ctx) => {
+    const pull = ctx.state.pulls.get(Number(req.params['issue_number']));
+    if (!pull) return fail(404);
+    const { page, headers } = paginate(pull.labels, req, ctx.apiUrl);
+    return { status: 200, body: page.map((name) => label(ctx, name)), headers };
+  },
+
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/events': (req, ctx) => {
+    const number = Number(req.params['issue_number']);
+    if (!ctx.state.pulls.has(number)) return fail(404);
+    // Oldest first, as GitHub lists them, whatever order a test logged them in.
+    const all = [...(ctx.state.issueEvents.get(number) ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+    const { page, headers } = paginate(all, req, ctx.apiUrl);
+    return { status: 200, body: page.map((e) => issueEvent(ctx, e)), headers };
   },
 
   'GET /repos/{owner}/{repo}/pulls/{pull_number}': (req, ctx) => {

@@ -64,6 +64,27 @@ describe('github double: routes', () => {
     assert.deepEqual(double.violations, []);
   });
 
+  it('issue labels and label events: from state, oldest first, paginated', async () => {
+    double.state.addPull({ number: 21, labels: ['docs'] });
+    double.state.labelPull(21, 'docs-mcp-eval:accept', 'maintainer', '2024-05-02T10:00:00Z');
+    double.state.unlabelPull(21, 'docs', 'dependabot[bot]', '2024-05-01T09:00:00Z');
+    const labels = await octokit.rest.issues.listLabelsOnIssue({ ...repo(), issue_number: 21 });
+    assert.deepEqual(labels.data.map((l) => l.name), ['docs-mcp-eval:accept']);
+    const { data: pull } = await octokit.rest.pulls.get({ ...repo(), pull_number: 21 });
+    assert.equal(pull.labels[0]?.id, labels.data[0]?.id, 'one label, one id');
+    const events = await octokit.paginate(octokit.rest.issues.listEvents, { ...repo(), issue_number: 21, per_page: 1 });
+    assert.deepEqual(
+      events.map((e) => [e.event, 'label' in e ? e.label.name : '', e.actor?.login, e.actor?.type, e.created_at]),
+      [
+        ['unlabeled', 'docs', 'dependabot[bot]', 'Bot', '2024-05-01T09:00:00Z'],
+        ['labeled', 'docs-mcp-eval:accept', 'maintainer', 'User', '2024-05-02T10:00:00Z'],
+      ],
+    );
+    await assert.rejects(octokit.rest.issues.listLabelsOnIssue({ ...repo(), issue_number: 404 }), { status: 404 });
+    await assert.rejects(octokit.rest.issues.listEvents({ ...repo(), issue_number: 404 }), { status: 404 });
+    assert.deepEqual(double.violations, []);
+  });
+
   it('workflow runs: filters, pull requests, single run', async () => {
     const [first, second] = double.state.mainCommits;
     const push = double.state.addRun({ headSha: first ?? '', event: 'push' });

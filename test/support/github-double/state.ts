@@ -1,6 +1,6 @@
 /**
- * The double's world: one repository with a linear default branch, comments, pull requests,
- * workflow runs and artifacts. Plain data that tests seed and inspect directly; the HTTP
+ * The double's world: one repository with a linear default branch, comments, pull requests
+ * (with their labels and label events), workflow runs and artifacts. Plain data that tests seed and inspect directly; the HTTP
  * layer renders it into GitHub-shaped payloads on each request, so edits show up at once.
  */
 import { createHash } from 'node:crypto';
@@ -24,6 +24,17 @@ export interface PullRequest {
   baseRef: string;
   fork: boolean;
   labels: string[];
+}
+
+/** A `labeled` / `unlabeled` entry of an issue's event log. */
+export interface IssueEvent {
+  id: number;
+  issueNumber: number;
+  event: 'labeled' | 'unlabeled';
+  label: string;
+  /** Login of who added or removed the label; `[bot]` logins are bots. */
+  actor: string;
+  createdAt: string;
 }
 
 export interface WorkflowRun {
@@ -71,6 +82,15 @@ export interface DoubleState {
   pulls: Map<number, PullRequest>;
   /** Adds (or replaces) a pull request; head defaults to a fresh branch commit off main. */
   addPull(pull: Partial<PullRequest> & { number: number }): PullRequest;
+  /** Issue event logs by issue number, oldest first (tests may also push events directly). */
+  issueEvents: Map<number, IssueEvent[]>;
+  /**
+   * `actor` labels pull request `number` (created if absent) at `at` (default now): the
+   * label is put on the pull request (once) and a `labeled` event is logged.
+   */
+  labelPull(number: number, label: string, actor: string, at?: string | Date): IssueEvent;
+  /** `actor` removes the label: it leaves the pull request and an `unlabeled` event is logged. */
+  unlabelPull(number: number, label: string, actor: string, at?: string | Date): IssueEvent;
   workflowRuns: WorkflowRun[];
   addRun(run: Partial<WorkflowRun> & { headSha: string; event: string }): WorkflowRun;
   artifacts: StoredArtifact[];
@@ -107,6 +127,7 @@ export function createState(options: StateOptions): DoubleState {
     mainCommits: [],
     comments: new Map(),
     pulls: new Map(),
+    issueEvents: new Map(),
     workflowRuns: [],
     artifacts: [],
     uploaded: [],
@@ -147,6 +168,16 @@ export function createState(options: StateOptions): DoubleState {
       state.pulls.set(full.number, full);
       return full;
     },
+    labelPull(number, label, actor, at) {
+      const pull = state.pulls.get(number) ?? state.addPull({ number });
+      if (!pull.labels.includes(label)) pull.labels.push(label);
+      return logEvent(number, 'labeled', label, actor, at);
+    },
+    unlabelPull(number, label, actor, at) {
+      const pull = state.pulls.get(number);
+      if (pull) pull.labels = pull.labels.filter((l) => l !== label);
+      return logEvent(number, 'unlabeled', label, actor, at);
+    },
     addRun(run) {
       const runId = state.nextId();
       const full: WorkflowRun = {
@@ -186,6 +217,11 @@ export function createState(options: StateOptions): DoubleState {
       return artifact;
     },
   };
+  function logEvent(issueNumber: number, event: IssueEvent['event'], label: string, actor: string, at: string | Date | undefined): IssueEvent {
+    const entry: IssueEvent = { id: state.nextId(), issueNumber, event, label, actor, createdAt: timestamp(at === undefined ? undefined : new Date(at)) };
+    state.issueEvents.set(issueNumber, [...(state.issueEvents.get(issueNumber) ?? []), entry]);
+    return entry;
+  }
   for (let i = 0; i < 5; i++) state.addCommit();
   return state;
 }

@@ -1,0 +1,95 @@
+/**
+ * Timing and memory rows. From the same job (base and head alternated on one runner)
+ * the samples are comparable: the row is judged on a percentile-bootstrap CI of the
+ * ratio current/baseline of its statistic (median, p95), and called a regression only
+ * when the whole CI lies above 1 + the minimum effect (an improvement, below 1 - it);
+ * Mann-Whitney U is shown as supporting evidence. Across runners, drift between
+ * machines and days is larger than any CI shows, so only a threshold band applies and
+ * the verdict is marked indicative.
+ */
+import type { MetricDef } from '../score/catalog.ts';
+import { bootstrapStratifiedRatioCi, mannWhitneyU } from './stats/index.ts';
+import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
+import { caseMedians, sampleSpec } from './samples.ts';
+import type { DeltaRow } from './types.ts';
+
+/** Fewer samples than this per side and no CI is trusted (a single build, a 0.3 s RSS trace). */
+export const MIN_SAMPLES = 5;
+/** How many of the most slowed cases a latency row names. */
+const NAMED_CASES = 10;
+
+function bandOf(def: MetricDef, ctx: JudgeContext): number {
+  const { bands } = ctx.options;
+  return def.group === 'memory' ? bands.memory : def.group === 'build' ? bands.build : bands.latency;
+}
+
+function threshold(row: DeltaRow, def: MetricDef, ctx: JudgeContext, why: string): void {
+  const band = bandOf(def, ctx);
+  row.indicative = true;
+  row.basis = `threshold ±${Math.round(band * 100)}% (${why})`;
+  row.evidence = { kind: 'threshold', band, why };
+  const absolute = row.absolute ?? 0;
+  if (Math.abs(absolute) <= EPSILON) row.verdict = 'same';
+  else if (row.relative !== null && Math.abs(row.relative) <= band) row.verdict = 'noise';
+  else row.verdict = directionVerdict(def, Math.sign(absolute));
+}
+
+function slowedCases(def: MetricDef, ctx: JudgeContext, minEffect: number): string[] {
+  const key = def.id.startsWith('fetch.') ? 'fetch' : def.id.startsWith('answer.') ? 'answer' : def.id.startsWith('search.') ? 'search' : undefined;
+  if (!key) return [];
+  const before = caseMedians(ctx.baseline, key);
+  return [...caseMedians(ctx.current, key)]
+    .flatMap(([id, after]) => {
+      const was = before.get(id);
+      return was !== undefined && was > 0 && after / was > 1 + minEffect ? [{ id, ratio: after / was }] : [];
+    })
+    .sort((a, b) => b.ratio - a.ratio)
+    .slice(0, NAMED_CASES)
+    .map((c) => c.id);
+}
+
+function fmt(x: number): string {
+  return x.toFixed(3);
+}
+
+export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): void {
+  if (!ctx.sameJob) {
+    threshold(row, def, ctx, ctx.sameEnvironment ? 'baseline from another run' : 'baseline from another machine');
+    return;
+  }
+  const spec = sampleSpec(def.id);
+  const baseGroups = spec?.samples(ctx.baseline) ?? [];
+  const currentGroups = spec?.samples(ctx.current) ?? [];
+  const base = baseGroups.flat();
+  const current = currentGroups.flat();
+  if (!spec || base.length < MIN_SAMPLES || current.length < MIN_SAMPLES) {
+    threshold(row, def, ctx, `${Math.min(base.length, current.length)} sample(s) per side, too few for a CI`);
+    return;
+  }
+  const { seed, draws } = ctx.options;
+  const estimate = bootstrapStratifiedRatioCi(baseGroups, currentGroups, spec.quantile, { seed, draws });
+  if (!estimate) {
+    threshold(row, def, ctx, 'the baseline statistic is 0');
+    return;
+  }
+  const minEffect = ctx.options.minEffectFor[def.id] ?? ctx.options.minEffect;
+  const { ratio, interval } = estimate;
+  row.evidence = {
+    kind: 'ratio',
+    statistic: spec.statistic,
+    ratio,
+    ci: { lower: interval.lower, upper: interval.upper, level: interval.level },
+    draws: interval.draws,
+    nBaseline: base.length,
+    nCurrent: current.length,
+    minEffect,
+    mannWhitneyP: mannWhitneyU(base, current)?.p ?? null,
+  };
+  const up = interval.lower > 1 + minEffect;
+  const down = interval.upper < 1 - minEffect;
+  if (up || down) row.verdict = directionVerdict(def, up ? 1 : -1);
+  else row.verdict = Math.abs(row.absolute ?? 0) <= EPSILON ? 'same' : 'noise';
+  const ci = `${Math.round(interval.level * 100)}% CI [${fmt(interval.lower)}, ${fmt(interval.upper)}]`;
+  row.basis = `same job: ratio of ${spec.statistic} ${fmt(ratio)}, ${ci}, min effect ±${Math.round(minEffect * 100)}%`;
+  if (row.verdict === 'worse') row.cases = slowedCases(def, ctx, minEffect);
+}

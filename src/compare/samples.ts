@@ -1,0 +1,102 @@
+/**
+ * What the statistics test, read out of a report: the per-case score behind each quality
+ * mean (for the paired test), and the raw samples behind each timing and memory figure
+ * (for the ratio bootstrap). Kept next to catalog.ts's ids so a new metric needs one line
+ * here to be tested, and a metric without a line is never silently judged.
+ */
+import type { CaseResult, Report } from '../report/types.ts';
+import { percentile } from '../score/metrics/latency.ts';
+
+/** The per-case value whose mean is the metric, or undefined when the case does not count toward it. */
+export function caseValue(r: CaseResult, id: string): number | undefined {
+  const name = id.includes('@') ? id.slice(0, id.indexOf('@')) : id;
+  const m = r.kind === 'retrieval' ? r.metrics : undefined;
+  switch (name) {
+    case 'mrr':
+      return m?.reciprocalRank;
+    case 'ndcg':
+      return m?.ndcg;
+    case 'recall':
+      return m?.recall;
+    case 'precision':
+      return m?.precision;
+    case 'hit':
+      return m?.hit;
+    case 'facet.precision':
+      return m?.facetClean === null || m?.facetClean === undefined ? undefined : m.facetClean ? 1 : 0;
+    case 'rounds.mean':
+      return m?.rounds;
+    // As summarize.ts: an errored answer case fails and scores 0.
+    case 'answer.pass_rate':
+      return r.kind === 'answer' ? (r.answer?.passed ? 1 : 0) : undefined;
+    case 'answer.score':
+      return r.kind === 'answer' ? (r.answer?.score ?? 0) : undefined;
+    default: {
+      if (!name.startsWith('criterion.') || r.kind !== 'answer') return undefined;
+      const v = r.answer?.criteria[name.slice('criterion.'.length)];
+      return typeof v === 'number' ? v : undefined;
+    }
+  }
+}
+
+export interface Pair {
+  id: string;
+  baseline: number;
+  current: number;
+}
+
+/** Cases judged on both sides for metric `id`, paired by case id, in the current report's order. */
+export function pairedValues(baseline: readonly CaseResult[], current: readonly CaseResult[], id: string): Pair[] {
+  const before = new Map(baseline.map((r) => [r.id, r]));
+  const pairs: Pair[] = [];
+  for (const after of current) {
+    const was = before.get(after.id);
+    if (!was) continue;
+    const a = caseValue(was, id);
+    const b = caseValue(after, id);
+    if (a !== undefined && b !== undefined) pairs.push({ id: after.id, baseline: a, current: b });
+  }
+  return pairs;
+}
+
+/** A timing or memory row: which samples and which statistic of them the row shows. */
+export interface SampleSpec {
+  /** The samples, grouped by case where the same cases ran on both sides (resampled within each group). */
+  samples: (report: Report) => number[][];
+  /** Quantile of the samples the row's value is (0.5 = median). */
+  quantile: number;
+  statistic: string;
+}
+
+const latencyOf = (key: 'search' | 'fetch' | 'answer') => (report: Report) => report.cases.map((c) => c.latency[key] ?? []).filter((xs) => xs.length > 0);
+const rssOf = (report: Report) => [(report.memory?.samples ?? []).map((s) => s.bytes)];
+const buildOf = (report: Report) => [report.build ? [report.build.ms] : []];
+
+/**
+ * Peak RSS is judged on the p95 of the RSS trace: a single peak per run cannot be
+ * resampled, the high quantile of the trace can, and it moves with the peak.
+ */
+const SAMPLE_SPECS: Record<string, SampleSpec> = {
+  'search.p50': { samples: latencyOf('search'), quantile: 0.5, statistic: 'median' },
+  'search.p95': { samples: latencyOf('search'), quantile: 0.95, statistic: 'p95' },
+  'search.p99': { samples: latencyOf('search'), quantile: 0.99, statistic: 'p99' },
+  'fetch.p50': { samples: latencyOf('fetch'), quantile: 0.5, statistic: 'median' },
+  'fetch.p95': { samples: latencyOf('fetch'), quantile: 0.95, statistic: 'p95' },
+  'answer.p50': { samples: latencyOf('answer'), quantile: 0.5, statistic: 'median' },
+  'rss.peak': { samples: rssOf, quantile: 0.95, statistic: 'p95 of the RSS trace' },
+  'build.ms': { samples: buildOf, quantile: 0.5, statistic: 'build time' },
+};
+
+export function sampleSpec(id: string): SampleSpec | undefined {
+  return SAMPLE_SPECS[id];
+}
+
+/** Per-case median latency, for naming the cases that slowed most. */
+export function caseMedians(report: Report, key: 'search' | 'fetch' | 'answer'): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of report.cases) {
+    const xs = [...(c.latency[key] ?? [])].filter(Number.isFinite).sort((a, b) => a - b);
+    if (xs.length > 0) out.set(c.id, percentile(xs, 0.5));
+  }
+  return out;
+}

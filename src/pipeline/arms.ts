@@ -1,0 +1,131 @@
+/**
+ * The measured part of an evaluation, for one server or for two (same-job A/B): build
+ * each arm (timed), start each server, check its tools, run the cases on all arms in
+ * one interleaved loop, end every server, then score each arm into its own report.
+ * A server that fails to start ends the ones already started before the error leaves.
+ */
+import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
+import { currentEnvironment } from '../report/environment.ts';
+import { buildReport } from '../report/build-report.ts';
+import type { BuildResult, GitInfo, Report, SameJobInfo } from '../report/types.ts';
+import type { AnswerProfile } from '../run/run-answer-case.ts';
+import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
+import { defaultProfile } from '../run/search-profile.ts';
+import { scoreCases } from '../score/score-cases.ts';
+import type { AnswerScoring } from '../score/score-answer.ts';
+import type { Suite } from '../suite/index.ts';
+import { startStdioSession, type SessionEnd, type StdioSession } from '../target/stdio-session.ts';
+import type { EvaluateHooks } from './evaluate.ts';
+import { runTimedStep } from './timed-step.ts';
+import { checkTools } from './tool-check.ts';
+import { TOOL_VERSION } from './version.ts';
+
+export interface Arm {
+  server: ServerConfig;
+  build: BuildConfig | null;
+  git: GitInfo;
+  sameJob?: SameJobInfo;
+  /** Shown in progress lines when there are two arms. */
+  label?: string;
+}
+
+export interface ArmsRun {
+  /** One report per arm, in the arms' order. */
+  reports: Report[];
+  stoppedEarly?: string;
+}
+
+function prefix(arm: Arm): string {
+  return arm.label ? `${arm.label}: ` : '';
+}
+
+async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
+  if (!arm.build) return undefined;
+  hooks.onPhase?.('build', `${prefix(arm)}${arm.build.command}`);
+  return runTimedStep(arm.build, `${prefix(arm)}the build command`);
+}
+
+async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHooks): Promise<StdioSession[]> {
+  const sessions: StdioSession[] = [];
+  try {
+    for (const arm of all) {
+      hooks.onPhase?.('server', `${prefix(arm)}${arm.server.command}`);
+      sessions.push(
+        await startStdioSession(arm.server, { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs }),
+      );
+    }
+  } catch (err) {
+    await Promise.all(sessions.map((s) => s.close()));
+    throw err;
+  }
+  return sessions;
+}
+
+function withoutStorage(scoring: AnswerScoring): AnswerScoring {
+  const { storage: _ignored, ...rest } = scoring;
+  return rest;
+}
+
+export async function runArms(
+  config: Config,
+  suite: Suite,
+  all: readonly Arm[],
+  answers: { profile: AnswerProfile; scoring?: AnswerScoring },
+  hooks: EvaluateHooks,
+): Promise<ArmsRun> {
+  const builds: (BuildResult | undefined)[] = [];
+  for (const arm of all) builds.push(await build(arm, hooks));
+  const sessions = await startAll(config, all, hooks);
+  let outcomes: RunOutcome[];
+  const ends: SessionEnd[] = [];
+  try {
+    const note = (m: string) => hooks.onPhase?.('run', m);
+    // Both arms get the same profile: a fetch tool only one side has is not compared.
+    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, defaultProfile, answers.profile, note));
+    const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
+    hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
+    outcomes = await runCases(sessions, suite.cases, {
+      profile,
+      answerProfile: answers.profile,
+      warmup: config.warmup,
+      repetitions: config.repetitions,
+      timeoutMs: config.timeoutMs,
+      failFast: config.failFast,
+      maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
+      seed: config.seed,
+      blockSize: config.blockSize,
+      ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+    });
+  } finally {
+    // Always end every server's whole process tree, whatever happened in the run.
+    for (const s of sessions) ends.push(await s.close());
+  }
+
+  hooks.onPhase?.('score', `k=${config.k}`);
+  const environment = currentEnvironment();
+  const reports: Report[] = [];
+  for (const [i, arm] of all.entries()) {
+    const end = ends[i]!;
+    // Only the head arm appends to the evaluation store: the base is a comparison run.
+    const scoring = answers.scoring && i < all.length - 1 ? withoutStorage(answers.scoring) : answers.scoring;
+    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const build = builds[i];
+    const report = buildReport({
+      version: TOOL_VERSION,
+      createdAt: new Date(),
+      git: arm.git,
+      environment,
+      target: { transport: 'stdio', command: arm.server.command, cwd: arm.server.cwd, ...(arm.build ? { buildCommand: arm.build.command } : {}) },
+      suite,
+      settings: { k: config.k, warmup: config.warmup, repetitions: config.repetitions, timeoutMs: config.timeoutMs, seed: config.seed, ...(all.length > 1 ? { blockSize: config.blockSize } : {}) },
+      results,
+      ...(build ? { build } : {}),
+      memory: end.memory,
+      server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
+    });
+    if (arm.sameJob) report.sameJob = arm.sameJob;
+    reports.push(report);
+  }
+  const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);
+  return { reports, ...(stopped.length > 0 ? { stoppedEarly: stopped.join('; ') } : {}) };
+}
