@@ -28,17 +28,30 @@ const CASES = path.join(ROOT, 'datasets/reference/cases.yaml');
 /** 1 query in RANKING_FAULT_EVERY loses its two best hits from the top 5. */
 const RANKING_FAULT_EVERY = 6;
 
-const trials = Number(parseArgs({ options: { trials: { type: 'string' } } }).values.trials ?? 20);
+const args = parseArgs({ options: { trials: { type: 'string' }, 'block-size': { type: 'string' }, pin: { type: 'string' }, warmup: { type: 'string' }, repetitions: { type: 'string' } } }).values;
+const trials = Number(args.trials ?? 20);
+const blockSize = args['block-size'] === undefined ? undefined : Number(args['block-size']);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dme-calibration-'));
 const index = path.join(work, 'index.json');
 const built = spawnSync(process.execPath, [path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', index], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('building the reference index failed');
 
-const server = (env: Record<string, string> = {}) => ({ command: quote([process.execPath, path.join(DIST, 'server.js'), '--index', index]), cwd: ROOT, env });
+const pin = args.pin === undefined ? [] : ['taskset', '-c', args.pin];
+const server = (env: Record<string, string> = {}) => ({ command: quote([...pin, process.execPath, path.join(DIST, 'server.js'), '--index', index]), cwd: ROOT, env });
 
 function config(overrides: { repetitions?: number } = {}) {
   return resolveConfig(
-    { cases: CASES, serverCommand: server().command, baseline: null, out: path.join(work, 'r.json'), markdown: path.join(work, 'r.md'), ...overrides },
+    {
+      cases: CASES,
+      serverCommand: server().command,
+      baseline: null,
+      out: path.join(work, 'r.json'),
+      markdown: path.join(work, 'r.md'),
+      ...(blockSize !== undefined ? { blockSize } : {}),
+      ...(args.warmup !== undefined ? { warmup: Number(args.warmup) } : {}),
+      ...(args.repetitions !== undefined ? { repetitions: Number(args.repetitions) } : {}),
+      ...overrides,
+    },
     ROOT,
   );
 }
@@ -60,20 +73,22 @@ async function abTrial(headEnv: Record<string, string>): Promise<Trial> {
 const measured = (c: Comparison) => c.rows.filter((r) => !r.indicative && (r.verdict === 'better' || r.verdict === 'worse'));
 const row = (c: Comparison, id: string) => c.rows.find((r) => r.id === id);
 
-async function scenario(name: string, env: Record<string, string>, hit: (c: Comparison) => boolean): Promise<{ name: string; hits: number; ms: number[]; detail: string[] }> {
+async function scenario(name: string, env: Record<string, string>, hit: (c: Comparison) => boolean): Promise<{ name: string; hits: number; ms: number[]; detail: string[]; baseP50: number[] }> {
   const ms: number[] = [];
+  const baseP50: number[] = [];
   const detail: string[] = [];
   let hits = 0;
   for (let i = 0; i < trials; i++) {
     const t = await abTrial(env);
     ms.push(t.ms);
     if (hit(t.comparison)) hits++;
+    baseP50.push(row(t.comparison, 'search.p50')?.baseline ?? Number.NaN);
     const p50 = row(t.comparison, 'search.p50')?.evidence;
     detail.push(p50?.kind === 'ratio' ? `${p50.ratio.toFixed(3)} [${p50.ci.lower.toFixed(3)}, ${p50.ci.upper.toFixed(3)}]` : '—');
     process.stderr.write(`\r${name}: trial ${i + 1}/${trials}, ${hits} flagged   `);
   }
   process.stderr.write('\n');
-  return { name, hits, ms, detail };
+  return { name, hits, ms, detail, baseP50 };
 }
 
 async function wall(fn: () => Promise<unknown>): Promise<number> {
@@ -90,18 +105,17 @@ const aa = await scenario('A/A', {}, (c) => {
   if (alarms.length > 0) process.stderr.write(`\n  false alarm: ${alarms.map((r) => `${r.id} ${r.verdict} (${r.basis})`).join('; ')}\n`);
   return alarms.length > 0;
 });
-// A tenth of the median search latency, measured on this machine in the A/A trials.
-const one = await evaluate(config({ repetitions: 5 }));
-const searchP50 = one.report.summary.latency.search?.p50 ?? 1;
-const delay = searchP50 * 0.1;
+// A tenth of the median search latency, measured on this machine in the A/A trials
+// (same-job latency, with two servers alternating, is not single-run latency).
+const delay = median(aa.baseP50) * 0.1;
 const slow = await scenario(`A/B +10% (${(delay * 1000).toFixed(0)} µs per call)`, { REFERENCE_SERVER_DELAY_MS: String(delay) }, (c) => row(c, 'search.p50')?.verdict === 'worse');
 const ranking = await scenario(`A/B ranking (1 query in ${RANKING_FAULT_EVERY})`, { REFERENCE_SERVER_RANKING_FAULT: String(RANKING_FAULT_EVERY) }, (c) => row(c, 'mrr@5')?.verdict === 'worse');
 const rankingEvidence = row((await abTrial({ REFERENCE_SERVER_RANKING_FAULT: String(RANKING_FAULT_EVERY) })).comparison, 'mrr@5');
 
-const single1 = await wall(() => evaluate(config({ repetitions: 1 })));
-const single5 = await wall(() => evaluate(config({ repetitions: 5 })));
+const single1 = await wall(() => evaluate({ ...config(), repetitions: 1 }));
+const single5 = await wall(() => evaluate({ ...config(), repetitions: 5 }));
 
-console.log(`\nCalibration: same-job A/B of the reference server, default settings (5 repetitions, warm-up 5, blocks of 10), ${trials} trials each, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}`);
+console.log(`\nCalibration: same-job A/B of the reference server, ${args.repetitions ?? 5} repetitions, warm-up ${args.warmup ?? 5}, blocks of ${blockSize ?? 1}${args.pin ? `, pinned to CPU ${args.pin}` : ''}, ${trials} trials each, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}`);
 console.log('| scenario | trials | flagged | target | met | median trial |\n| --- | ---: | ---: | --- | --- | ---: |');
 const line = (s: { name: string; hits: number; ms: number[] }, target: string, met: boolean) =>
   console.log(`| ${s.name} | ${trials} | ${s.hits} | ${target} | ${met ? 'yes' : 'NO'} | ${seconds(median(s.ms))} |`);
@@ -111,4 +125,4 @@ line(ranking, 'detected', ranking.hits === trials);
 console.log(`\nsearch p50 ratio per trial, A/A: ${aa.detail.join(', ')}`);
 console.log(`search p50 ratio per trial, +10%: ${slow.detail.join(', ')}`);
 console.log(`ranking change, MRR@5 row: ${rankingEvidence?.basis ?? '—'}`);
-console.log(`\nWall time on the embedded default: 1 repetition ${seconds(single1)}, 5 repetitions ${seconds(single5)}, same-job A/B with 5 repetitions ${seconds(median(aa.ms))}`);
+console.log(`\nWall time on the embedded default: 1 repetition ${seconds(single1)}, 5 repetitions ${seconds(single5)}, same-job A/B with ${args.repetitions ?? 5} repetitions ${seconds(median(aa.ms))}`);

@@ -5,44 +5,27 @@
  * cases, and compares the two. Real git, real servers, real processes.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Report } from '../src/report/types.ts';
+import { abRepository, BUILD, START, worktreeCount } from './support/ab-repo.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { pidsWithEnv } from './support/proc-scan.ts';
 
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-}
-
-/** A repository holding the reference server bundles and corpus, committed; the working tree then loses one guide. */
-function repository(): { repo: string; sha: string } {
-  const repo = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-repo-'));
-  cpSync(path.join(ROOT, 'examples/reference-server/dist'), path.join(repo, 'server'), { recursive: true });
-  cpSync(path.join(ROOT, 'datasets/reference/corpus'), path.join(repo, 'corpus'), { recursive: true });
-  git(['init', '-q', '-b', 'main'], repo);
-  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'add', '.'], repo);
-  git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'base'], repo);
-  rmSync(path.join(repo, 'corpus/sdks/typescript/retries.md'));
-  return { repo, sha: git(['rev-parse', 'HEAD'], repo) };
-}
-
 describe('same-job A/B (--compare-ref)', () => {
   it('benchmarks base and head in one run and compares them, leaving no worktree and no process behind', async () => {
-    const { repo, sha } = repository();
+    const { repo, sha } = abRepository('delete-retries-guide');
     const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
     const marker = `DME_MARK=${randomUUID()}`;
-    const node = JSON.stringify(process.execPath);
     const r = await runCli([
       'run',
       '--cwd', repo,
       '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
-      '--build-command', `${node} server/build.js --docs corpus --out .index.json`,
-      '--server-command', `${node} server/server.js --index .index.json`,
+      '--build-command', BUILD,
+      '--server-command', START,
       '--server-env', marker,
       '--compare-ref', 'HEAD',
       '--setup-command', 'test -f corpus/sdks/typescript/retries.md && touch setup-ran',
@@ -68,27 +51,27 @@ describe('same-job A/B (--compare-ref)', () => {
     assert.ok((base.memory?.samples.length ?? 0) > 0 && (head.memory?.samples.length ?? 0) > 0, 'both RSS traces are kept');
     assert.ok(head.cases.every((c) => c.latency.search.length >= 2 || c.kind === 'answer'), 'every latency sample is kept (one per round, each repetition)');
 
-    assert.deepEqual(git(['worktree', 'list', '--porcelain'], repo).split('\n').filter((l) => l.startsWith('worktree ')).length, 1);
+    assert.equal(worktreeCount(repo), 1);
     assert.deepEqual(pidsWithEnv(marker), []);
   });
 
   it('stops with the setup command’s output when it fails in the base checkout', async () => {
-    const { repo } = repository();
+    const { repo } = abRepository('delete-retries-guide');
     const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
     const r = await runCli([
       'run', '--cwd', repo, '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
-      '--server-command', `${JSON.stringify(process.execPath)} server/server.js --index .index.json`,
+      '--server-command', START,
       '--compare-ref', 'HEAD', '--setup-command', 'echo "npm ERR! missing lockfile" >&2; exit 3',
       '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
     ]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /setup command in the base checkout failed \(exit 3\)/);
     assert.match(r.stderr, /npm ERR! missing lockfile/);
-    assert.equal(git(['worktree', 'list', '--porcelain'], repo).split('\n').filter((l) => l.startsWith('worktree ')).length, 1);
+    assert.equal(worktreeCount(repo), 1);
   });
 
   it('names a ref that is not in the repository', async () => {
-    const { repo } = repository();
+    const { repo } = abRepository('delete-retries-guide');
     const r = await runCli([
       'run', '--cwd', repo, '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
       '--server-command', 'node server/server.js', '--compare-ref', 'no-such-branch', '--no-baseline',

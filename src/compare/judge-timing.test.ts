@@ -78,6 +78,18 @@ describe('timing verdicts', () => {
     assert.match(build.basis, /1 sample\(s\) per side/);
   });
 
+  it('does not judge a statistic its samples cannot support: p99 of 200 calls, medians of 5 cases', () => {
+    const cmp = compareReports(run(1, 1, base), run(2, 1.3, head));
+    const p99 = row(cmp, 'search.p99');
+    assert.equal(p99.indicative, true);
+    assert.match(p99.basis, /200 sample\(s\) per side, too few for a CI of this statistic \(need 2000\)/);
+    const few = (factor: number, over: ReportOverrides) =>
+      report(latencies(9, factor).slice(0, 5).map((searchMs, i) => ({ id: `c${i}`, ranked: ['x'], relevant: [{ id: 'x', grade: 1 }], searchMs: [...searchMs, ...searchMs, ...searchMs, ...searchMs, ...searchMs] })), over);
+    const p50 = row(compareReports(few(1, base), few(1.3, head)), 'search.p50');
+    assert.equal(p50.indicative, true);
+    assert.match(p50.basis, /5 case\(s\) on both sides, too few for a verdict \(need 10\)/);
+  });
+
   it('another job, or another machine: threshold only, indicative, never counted', () => {
     const otherJob = compareReports(run(1, 1, base), run(2, 1.15, { sameJob: { id: 'job-2', role: 'head' } }));
     assert.equal(otherJob.sameJob, false);

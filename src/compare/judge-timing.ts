@@ -8,13 +8,17 @@
  * the verdict is marked indicative.
  */
 import type { MetricDef } from '../score/catalog.ts';
-import { bootstrapStratifiedRatioCi, mannWhitneyU } from './stats/index.ts';
+import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from './stats/index.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
 import { caseMedians, sampleSpec } from './samples.ts';
 import type { DeltaRow } from './types.ts';
 
 /** Fewer samples than this per side and no CI is trusted (a single build, a 0.3 s RSS trace). */
-export const MIN_SAMPLES = 5;
+export const MIN_SAMPLES = 20;
+/** A median compared case by case needs this many cases: a bootstrap over fewer understates the spread. */
+export const MIN_CASES = 10;
+/** A quantile q needs this many samples beyond it per side (n·(1 − q)): p95 needs 400, p99 2000; the bootstrap of a tail resting on fewer calls is not to be trusted. */
+export const MIN_TAIL = 20;
 /** How many of the most slowed cases a latency row names. */
 const NAMED_CASES = 10;
 
@@ -48,6 +52,14 @@ function slowedCases(def: MetricDef, ctx: JudgeContext, minEffect: number): stri
     .map((c) => c.id);
 }
 
+/** Each case both reports ran, with its samples on either side. */
+function pairedByCase(base: Map<string, number[]>, current: Map<string, number[]>): { base: number[]; current: number[] }[] {
+  return [...current].flatMap(([id, samples]) => {
+    const was = base.get(id);
+    return was ? [{ base: was, current: samples }] : [];
+  });
+}
+
 function fmt(x: number): string {
   return x.toFixed(3);
 }
@@ -58,25 +70,38 @@ export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): v
     return;
   }
   const spec = sampleSpec(def.id);
-  const baseGroups = spec?.samples(ctx.baseline) ?? [];
-  const currentGroups = spec?.samples(ctx.current) ?? [];
-  const base = baseGroups.flat();
-  const current = currentGroups.flat();
-  if (!spec || base.length < MIN_SAMPLES || current.length < MIN_SAMPLES) {
-    threshold(row, def, ctx, `${Math.min(base.length, current.length)} sample(s) per side, too few for a CI`);
+  const baseGroups = spec?.samples(ctx.baseline) ?? new Map<string, number[]>();
+  const currentGroups = spec?.samples(ctx.current) ?? new Map<string, number[]>();
+  const base = [...baseGroups.values()].flat();
+  const current = [...currentGroups.values()].flat();
+  const n = Math.min(base.length, current.length);
+  const needed = spec && spec.quantile > 0.5 ? Math.max(MIN_SAMPLES, Math.ceil(MIN_TAIL / (1 - spec.quantile))) : MIN_SAMPLES;
+  if (!spec || n < needed) {
+    threshold(row, def, ctx, `${n} sample(s) per side, too few for a CI of this statistic (need ${needed})`);
     return;
   }
   const { seed, draws } = ctx.options;
-  const estimate = bootstrapStratifiedRatioCi(baseGroups, currentGroups, spec.quantile, { seed, draws });
+  // Medians are compared case by case (each case against itself); tails (p95) are a
+  // property of the pooled distribution and are compared pooled, resampled within cases.
+  const paired = spec.pairedByCase ? pairedByCase(baseGroups, currentGroups) : [];
+  if (spec.pairedByCase && paired.length < MIN_CASES) {
+    threshold(row, def, ctx, `${paired.length} case(s) on both sides, too few for a verdict (need ${MIN_CASES})`);
+    return;
+  }
+  const byCase = spec.pairedByCase === true;
+  const estimate: RatioEstimate | null = byCase
+    ? pairedRatioCi(paired, spec.quantile, { seed, draws })
+    : bootstrapStratifiedRatioCi([...baseGroups.values()], [...currentGroups.values()], spec.quantile, { seed, draws });
   if (!estimate) {
     threshold(row, def, ctx, 'the baseline statistic is 0');
     return;
   }
   const minEffect = ctx.options.minEffectFor[def.id] ?? ctx.options.minEffect;
   const { ratio, interval } = estimate;
+  const statistic = byCase ? `${spec.statistic} per case (geometric mean of ${paired.length} case ratios)` : spec.statistic;
   row.evidence = {
     kind: 'ratio',
-    statistic: spec.statistic,
+    statistic,
     ratio,
     ci: { lower: interval.lower, upper: interval.upper, level: interval.level },
     draws: interval.draws,
@@ -90,6 +115,6 @@ export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): v
   if (up || down) row.verdict = directionVerdict(def, up ? 1 : -1);
   else row.verdict = Math.abs(row.absolute ?? 0) <= EPSILON ? 'same' : 'noise';
   const ci = `${Math.round(interval.level * 100)}% CI [${fmt(interval.lower)}, ${fmt(interval.upper)}]`;
-  row.basis = `same job: ratio of ${spec.statistic} ${fmt(ratio)}, ${ci}, min effect ±${Math.round(minEffect * 100)}%`;
+  row.basis = `same job: ratio of ${statistic} ${fmt(ratio)}, ${ci}, min effect ±${Math.round(minEffect * 100)}%`;
   if (row.verdict === 'worse') row.cases = slowedCases(def, ctx, minEffect);
 }

@@ -61,29 +61,33 @@ export function pairedValues(baseline: readonly CaseResult[], current: readonly 
 
 /** A timing or memory row: which samples and which statistic of them the row shows. */
 export interface SampleSpec {
-  /** The samples, grouped by case where the same cases ran on both sides (resampled within each group). */
-  samples: (report: Report) => number[][];
+  /** The samples, grouped by case id where the same cases ran on both sides (one group otherwise). */
+  samples: (report: Report) => Map<string, number[]>;
   /** Quantile of the samples the row's value is (0.5 = median). */
   quantile: number;
   statistic: string;
+  /** Judged case by case (per-case ratios of medians), rather than on the pooled samples. */
+  pairedByCase?: boolean;
 }
 
-const latencyOf = (key: 'search' | 'fetch' | 'answer') => (report: Report) => report.cases.map((c) => c.latency[key] ?? []).filter((xs) => xs.length > 0);
-const rssOf = (report: Report) => [(report.memory?.samples ?? []).map((s) => s.bytes)];
-const buildOf = (report: Report) => [report.build ? [report.build.ms] : []];
+const latencyOf = (key: 'search' | 'fetch' | 'answer') => (report: Report) =>
+  new Map(report.cases.map((c) => [c.id, c.latency[key] ?? []] as const).filter(([, xs]) => xs.length > 0));
+const rssOf = (report: Report) => new Map([['trace', (report.memory?.samples ?? []).map((s) => s.bytes)]]);
+const buildOf = (report: Report) => new Map([['build', report.build ? [report.build.ms] : []]]);
 
 /**
- * Peak RSS is judged on the p95 of the RSS trace: a single peak per run cannot be
- * resampled, the high quantile of the trace can, and it moves with the peak.
+ * Peak RSS is judged on the median of the RSS trace, the server's steady-state memory:
+ * a single peak per run cannot be resampled, and the trace's top few samples are too few
+ * for a CI of a high quantile. A bigger index or a leak moves the median with the peak.
  */
 const SAMPLE_SPECS: Record<string, SampleSpec> = {
-  'search.p50': { samples: latencyOf('search'), quantile: 0.5, statistic: 'median' },
+  'search.p50': { samples: latencyOf('search'), quantile: 0.5, statistic: 'median', pairedByCase: true },
   'search.p95': { samples: latencyOf('search'), quantile: 0.95, statistic: 'p95' },
   'search.p99': { samples: latencyOf('search'), quantile: 0.99, statistic: 'p99' },
-  'fetch.p50': { samples: latencyOf('fetch'), quantile: 0.5, statistic: 'median' },
+  'fetch.p50': { samples: latencyOf('fetch'), quantile: 0.5, statistic: 'median', pairedByCase: true },
   'fetch.p95': { samples: latencyOf('fetch'), quantile: 0.95, statistic: 'p95' },
-  'answer.p50': { samples: latencyOf('answer'), quantile: 0.5, statistic: 'median' },
-  'rss.peak': { samples: rssOf, quantile: 0.95, statistic: 'p95 of the RSS trace' },
+  'answer.p50': { samples: latencyOf('answer'), quantile: 0.5, statistic: 'median', pairedByCase: true },
+  'rss.peak': { samples: rssOf, quantile: 0.5, statistic: 'median of the RSS trace' },
   'build.ms': { samples: buildOf, quantile: 0.5, statistic: 'build time' },
 };
 

@@ -73,5 +73,5 @@ export const DEFAULTS = {
   buildTimeoutMs: 10 * 60_000,
   maxConsecutiveTimeouts: 2,
   rssIntervalMs: 100,
-  blockSize: 10,
+  blockSize: 1,
 } as const;

@@ -12,3 +12,5 @@ export { DEFAULT_SEED, seededRng, shuffled } from './random.ts';
 export type { Rng } from './random.ts';
 export { signFlipTest, SIGN_FLIP_DRAWS, SIGN_FLIP_EXACT_UP_TO } from './sign-flip.ts';
 export type { PairedTest, SignFlipOptions } from './sign-flip.ts';
+export { pairedRatioCi } from './paired-ratio.ts';
+export type { PairedRatioEstimate } from './paired-ratio.ts';
