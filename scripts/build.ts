@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/score/answer/parsers/grammar-files.ts';
-import { GENERATED_DIR, generateValidators } from './generate-validators.ts';
+import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
 
 /**
  * `split`: the Action is code-split so the GitHub modules it imports dynamically land in
@@ -27,7 +27,7 @@ export const BUNDLES = [
 /** Folders the build owns entirely (emptied first, so no stale chunk survives). */
 export const OUTPUT_DIRS = ['dist', 'examples/reference-server/dist'] as const;
 /** Everything the build writes, for the freshness test: the bundles and the generated validators. */
-export const BUILD_OUTPUTS = [...OUTPUT_DIRS, 'src/suite/generated'] as const;
+export const BUILD_OUTPUTS = [...OUTPUT_DIRS, 'src/suite/generated', CONFIG_SCHEMA_FILE] as const;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -89,6 +89,7 @@ function copyGrammars(outRoot: string): string[] {
 export async function buildAll(outRoot: string = root): Promise<string[]> {
   for (const dir of OUTPUT_DIRS) rmSync(path.join(outRoot, dir), { recursive: true, force: true });
   mkdirSync(path.join(outRoot, GENERATED_DIR), { recursive: true });
+  mkdirSync(path.join(outRoot, path.dirname(CONFIG_SCHEMA_FILE)), { recursive: true });
   const written: string[] = generateValidators(outRoot);
   for (const bundle of BUNDLES) {
     const outfile = path.join(outRoot, bundle.out);

@@ -36,29 +36,29 @@ function findChromium(): string | null {
 }
 
 async function generateMarkdown(work: string): Promise<string> {
-  // A copy of the reference corpus minus one guide: the retries cases lose their
-  // source document, so the comment shows real regressions against the baseline.
+  // A same-job comparison, as `compare-ref` makes it: the base serves the reference
+  // corpus, the head a copy minus one guide, so the retries cases lose their source
+  // document and the comment shows real regressions, with measured timing verdicts.
   const corpus = path.join(work, 'corpus');
   cpSync(path.join(repoRoot, 'datasets/reference/corpus'), corpus, { recursive: true });
   rmSync(path.join(corpus, 'guides/retries.md'));
   const node = process.execPath;
-  const index = path.join(work, 'index.json');
-  const config = resolveConfig(
-    {
-      cases: 'datasets/reference/cases.yaml',
-      buildCommand: quote([node, 'examples/reference-server/dist/build.js', '--docs', corpus, '--out', index]),
-      serverCommand: quote([node, 'examples/reference-server/dist/server.js', '--index', index]),
-      baseline: 'baselines/reference.json',
-      out: path.join(work, 'r.json'),
-      markdown: path.join(work, 'r.md'),
-    },
-    repoRoot,
-  );
-  const evaluation = await evaluate(config, { onPhase: (phase, detail) => console.error(`[${phase}] ${detail}`) });
+  const arm = (docs: string, index: string) => ({
+    build: { command: quote([node, 'examples/reference-server/dist/build.js', '--docs', docs, '--out', index]), cwd: repoRoot, timeoutMs: 60_000 },
+    server: { command: quote([node, 'examples/reference-server/dist/server.js', '--index', index]), cwd: repoRoot, env: {} },
+  });
+  const head = arm(corpus, path.join(work, 'head.json'));
+  const base = arm(path.join(repoRoot, 'datasets/reference/corpus'), path.join(work, 'base.json'));
+  const config = resolveConfig({ cases: 'datasets/reference/cases.yaml', serverCommand: head.server.command, baseline: null, out: path.join(work, 'r.json'), markdown: path.join(work, 'r.md') }, repoRoot);
   const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  const evaluation = await evaluate(
+    { ...config, build: head.build, server: head.server },
+    { onPhase: (phase, detail) => console.error(`[${phase}] ${detail}`) },
+    { base: { ...base, ref: sha, sha } },
+  );
   return renderComment(evaluation, {
     key: 'default',
-    baseline: { source: 'artifact', sha, date: new Date().toISOString(), url: 'https://github.com/OWNER/REPO/actions/runs/1', behindBy: 0 },
+    baseline: { source: 'same-job', sha, ref: sha },
     runUrl: 'https://github.com/OWNER/REPO/actions/runs/2',
     headSha: sha,
   });

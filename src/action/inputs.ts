@@ -52,7 +52,9 @@ export function readInputs(get: InputGetter): ActionInputs {
   const set = <K extends keyof RunOptions>(k: K, v: RunOptions[K] | undefined) => {
     if (v !== undefined) run[k] = v;
   };
+  set('config', optional(text('config')));
   set('cases', optional(text('cases')));
+  set('serverUrl', optional(text('server-url')));
   set('serverCommand', optional(text('server-command')));
   set('serverCwd', optional(text('server-cwd')));
   set('buildCommand', optional(text('build-command')));
@@ -73,6 +75,8 @@ export function readInputs(get: InputGetter): ActionInputs {
   // Gates are one per line; commas inside a line are the gate parser's business (brace globs).
   const failOn = get('fail-on').split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
   if (failOn.length > 0) run.failOn = failOn;
+  const headers = get('server-headers').split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
+  if (headers.length > 0) run.serverHeaders = parseEnvPairs(headers, 'input server-headers');
   const env = lines(get('server-env'));
   if (env.length > 0) run.serverEnv = parseEnvPairs(env, 'input server-env');
   const filter: NonNullable<RunOptions['filter']> = {};

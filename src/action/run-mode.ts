@@ -8,7 +8,7 @@ import * as core from '@actions/core';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveConfig } from '../config/run-options.ts';
+import { prepareConfig } from '../config/prepare-config.ts';
 import type { StatsOptions } from '../compare/judge-context.ts';
 import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
 import { lookUpAcceptance, reportGates } from './gates-step.ts';
@@ -47,7 +47,7 @@ export async function runMode(ctx: RunContext): Promise<void> {
   // The run comes first and alone: the baseline look-up loads the GitHub modules and
   // talks to the API, which must neither delay the server's start nor add CPU noise to
   // its latency samples. The comparison is made afterwards.
-  const config = resolveConfig(
+  const config = await prepareConfig(
     { ...inputs.run, baseline: null, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') },
     workspace,
   );

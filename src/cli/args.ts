@@ -4,11 +4,17 @@
  */
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.ts';
-import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, resolveConfig, type RunOptions } from '../config/run-options.ts';
+import { expandEnv } from '../config/config-file.ts';
+import { prepareConfig } from '../config/prepare-config.ts';
+import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export const RUN_OPTIONS = {
+  config: { type: 'string' },
   cases: { type: 'string' },
+  'server-url': { type: 'string' },
+  'server-header': { type: 'string', multiple: true },
+  'trec-out': { type: 'string' },
   'server-command': { type: 'string' },
   'server-cwd': { type: 'string' },
   'server-env': { type: 'string', multiple: true },
@@ -52,7 +58,12 @@ function defined<T extends Record<string, unknown>>(value: T): Defined<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Defined<T>;
 }
 
-export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFlags {
+/** Header values may name environment variables (`Authorization=Bearer ${DOCS_TOKEN}`), so secrets stay out of shell history. */
+function expandHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, expandEnv(v, process.env, `--server-header ${k}`)]));
+}
+
+export async function parseRunArgs(argv: string[], cwd: string = process.cwd()): Promise<RunFlags> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: false, strict: true });
@@ -71,7 +82,11 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     tools: v.tool,
   });
   const options: RunOptions = defined({
+    config: v.config,
     cases: v.cases,
+    serverUrl: v['server-url'],
+    serverHeaders: v['server-header'] ? expandHeaders(parseEnvPairs(v['server-header'], '--server-header')) : undefined,
+    trecOut: v['trec-out'],
     serverCommand: v['server-command'],
     serverCwd: v['server-cwd'],
     serverEnv: parseEnvPairs(v['server-env'] ?? [], '--server-env'),
@@ -96,5 +111,5 @@ export function parseRunArgs(argv: string[], cwd: string = process.cwd()): RunFl
     ...parseMinEffects(v['min-effect'] ?? [], '--min-effect'),
     failOn: v['fail-on'],
   });
-  return { help: false, config: resolveConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };
+  return { help: false, config: await prepareConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };
 }

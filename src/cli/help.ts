@@ -10,8 +10,11 @@ index, spawns it over stdio, runs datasets/reference/cases.yaml and compares wit
 baselines/reference.json.
 
 Target:
+  --config <file>            docs-mcp-eval.yml (default: the one in --cwd, if any); flags override it
   --cases <file>             dataset (YAML/JSON, or a speakeasy cases.json array)
   --server-command <cmd>     command that starts the MCP server on stdio
+  --server-url <url>         Streamable HTTP endpoint (with --server-command: started by us)
+  --server-header K=V        HTTP header (repeatable); \${VAR} takes an environment variable
   --server-cwd <dir>         its working directory (default: --cwd)
   --server-env KEY=VALUE     extra environment for the server (repeatable)
   --build-command <cmd>      run (through the shell) and timed before the server starts
@@ -30,7 +33,8 @@ Cases (each repeatable; OR within a flag, AND across flags):
   --project <name>  --tool <name>   (answer cases)
 
 Answer cases:
-  --profile <file>           tool map and default arguments (datasets/crypto-docs/profile.yaml)
+  --profile <name|file>      built-in profile (reference, speakeasy) or a profile file: search/fetch
+                             shape, tool map and default arguments (datasets/crypto-docs/profile.yaml)
   --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
 
 Comparison:
@@ -51,6 +55,7 @@ Output:
   --out <file>               JSON report (default .docs-mcp-eval/report.json)
   --markdown <file>          markdown report (default .docs-mcp-eval/report.md)
   --json                     print the JSON report on stdout instead of markdown
+  --trec-out <dir>           also write qrels.txt and run.txt for trec_eval / ranx
   --verbose                  print each failed case's reason, the server's stderr and
                              the failed validations of each answer case
 

@@ -8,7 +8,7 @@ import { describeGateFailure } from '../compare/gates.ts';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
 import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
-import { writeOutputs } from '../publish/write-outputs.ts';
+import { writeOutputs, writeTrecFiles } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
@@ -19,7 +19,7 @@ import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
 
 async function run(argv: string[]): Promise<number> {
-  const flags = parseRunArgs(argv);
+  const flags = await parseRunArgs(argv);
   if (flags.help) {
     process.stdout.write(HELP);
     return 0;
@@ -35,6 +35,10 @@ async function run(argv: string[]): Promise<number> {
   await writeOutputs(evaluation.report, markdown, flags.config.output);
   // Same-job A/B: the base arm's report too, beside the head's (r.json -> r.base.json).
   if (evaluation.baseReport) await writeFile(baseReportPath(flags.config.output.json), `${JSON.stringify(evaluation.baseReport, null, 2)}\n`);
+  if (flags.config.trecOut) {
+    const trec = await writeTrecFiles(evaluation.report, flags.config.trecOut);
+    process.stderr.write(`docs-mcp-eval: TREC qrels and run written to ${trec.qrels} and ${trec.run}\n`);
+  }
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
   const { errors, notRun } = evaluation.report.summary;

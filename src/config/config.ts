@@ -4,14 +4,19 @@
  */
 import type { Gate } from '../compare/gates.ts';
 import type { StatsOptions } from '../compare/judge-context.ts';
+import type { ServerShape } from '../run/search-spec.ts';
 import type { CaseFilter } from '../suite/index.ts';
 
 export interface ServerConfig {
-  /** A command line (parsed with shell quoting rules; no shell operators). */
+  /** A command line (parsed with shell quoting rules; no shell operators); '' for a hosted HTTP server. */
   command: string;
   cwd: string;
   /** Added to the inherited environment. */
   env: Record<string, string>;
+  /** Streamable HTTP endpoint; absent: stdio. */
+  url?: string;
+  /** HTTP headers (environment variables already expanded). */
+  headers?: Record<string, string>;
 }
 
 export interface BuildConfig {
@@ -63,6 +68,14 @@ export interface Config {
   stats: StatsOptions;
   /** fail-on gates, applied to the changes the statistics call real. */
   gates: Gate[];
+  /** How to call the search and fetch tools and read their results (built-in profile, profile file, config file). */
+  shape: ServerShape;
+  /** Answer-case tool map and input defaults from the config file, over the profile file's. */
+  answerOverrides: { toolMap: Record<string, string>; inputDefaults: Record<string, unknown> };
+  /** How long a server we start over HTTP may take to answer. */
+  readyTimeoutMs: number;
+  /** Directory for TREC qrels and run files, or null. */
+  trecOut: string | null;
 }
 
 export const DEFAULTS = {

@@ -9,11 +9,15 @@ import type { CaseFilter, Difficulty } from '../suite/index.ts';
 import { randomInt } from 'node:crypto';
 import { GateSyntaxError, parseGates } from '../compare/gates.ts';
 import { DEFAULT_STATS } from '../compare/judge-context.ts';
+import type { FetchSpec, SearchSpec } from '../run/search-spec.ts';
+import { DEFAULT_SHAPE } from './builtin-profiles.ts';
 import { DEFAULTS, type Config } from './config.ts';
 import { embeddedDefault } from './embedded-default.ts';
 import { packageRoot } from './package-root.ts';
 
 export interface RunOptions {
+  /** docs-mcp-eval.yml to read (default: the one in the working directory, if any). */
+  config?: string;
   cases?: string;
   serverCommand?: string;
   serverCwd?: string;
@@ -46,6 +50,17 @@ export interface RunOptions {
   minEffectFor?: Record<string, number>;
   /** Gates: `mrr@5 < -0.02`, `search.p95 > +15%` (one per entry, or comma/newline separated). */
   failOn?: string[];
+  /** Streamable HTTP: the server's URL (with serverCommand, we start it and wait for the URL). */
+  serverUrl?: string;
+  serverHeaders?: Record<string, string>;
+  readyTimeoutMs?: number;
+  buildCwd?: string;
+  /** search/fetch sections over the profile's (docs-mcp-eval.yml). */
+  shape?: { search?: Partial<SearchSpec>; fetch?: Partial<FetchSpec> | null };
+  toolMap?: Record<string, string>;
+  inputDefaults?: Record<string, unknown>;
+  /** Directory to write TREC qrels and run files into. */
+  trecOut?: string;
 }
 
 /** A whole number ≥ min from text, or the fallback when absent; `name` is how the user wrote it. */
@@ -105,21 +120,27 @@ export function parseDifficulties(values: readonly string[], name: string): Diff
 export function resolveConfig(options: RunOptions, baseDir: string): Config {
   const workDir = path.resolve(baseDir, options.cwd ?? '.');
   const stateDir = path.join(workDir, '.docs-mcp-eval');
-  const usingEmbeddedDefault = options.cases === undefined && options.serverCommand === undefined;
-  if (!usingEmbeddedDefault && (options.cases === undefined || options.serverCommand === undefined)) {
-    throw new UsageError('cases and server command go together (or give neither to run the embedded default)');
+  const hasServer = options.serverCommand !== undefined || options.serverUrl !== undefined;
+  const usingEmbeddedDefault = options.cases === undefined && !hasServer;
+  if (!usingEmbeddedDefault && (options.cases === undefined || !hasServer)) {
+    throw new UsageError('cases and a server (command or url) go together (or give neither to run the embedded default)');
   }
   if (options.setupCommand !== undefined && options.compareRef === undefined) {
     throw new UsageError('a setup command runs in the base checkout: it needs compare-ref');
   }
   const fallback = usingEmbeddedDefault ? embeddedDefault(packageRoot(), stateDir) : undefined;
   const buildCommand = options.buildCommand;
-  const server = fallback?.server ?? { command: options.serverCommand ?? '', cwd: path.resolve(workDir, options.serverCwd ?? '.'), env: {} };
+  const server = fallback?.server ?? {
+    command: options.serverCommand ?? '',
+    cwd: path.resolve(workDir, options.serverCwd ?? '.'),
+    env: {},
+    ...(options.serverUrl !== undefined ? { url: options.serverUrl, headers: options.serverHeaders ?? {} } : {}),
+  };
   return {
     workDir,
     cases: fallback?.cases ?? path.resolve(workDir, options.cases ?? ''),
     server: { ...server, env: { ...server.env, ...options.serverEnv } },
-    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: workDir, timeoutMs: DEFAULTS.buildTimeoutMs } : null),
+    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: DEFAULTS.buildTimeoutMs } : null),
     warmup: options.warmup ?? DEFAULTS.warmup,
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
     k: options.k ?? DEFAULTS.k,
@@ -140,6 +161,10 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     compareRef: options.compareRef ? { ref: options.compareRef, setupCommand: options.setupCommand ?? null } : null,
     blockSize: options.blockSize ?? DEFAULTS.blockSize,
     gates: parseGateSpecs(options.failOn ?? []),
+    shape: DEFAULT_SHAPE,
+    answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },
+    readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,
+    trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
     stats: {
       ...DEFAULT_STATS,
       ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),

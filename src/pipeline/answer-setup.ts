@@ -22,9 +22,10 @@ export interface AnswerSetup {
 
 export async function answerSetup(config: Config, suite: Suite): Promise<AnswerSetup> {
   const file = config.profile ? await loadProfile(config.profile) : undefined;
+  // Precedence: the suite's defaults, the profile file's, then docs-mcp-eval.yml's.
   const profile: AnswerProfile = {
-    toolMap: { ...suite.toolMap, ...file?.toolMap },
-    inputDefaults: { ...file?.inputDefaults },
+    toolMap: { ...suite.toolMap, ...file?.toolMap, ...config.answerOverrides.toolMap },
+    inputDefaults: { ...file?.inputDefaults, ...config.answerOverrides.inputDefaults },
   };
   // Network evaluators (LLM judge, embeddings) are registered here, not as built-ins: they
   // cost money and need a key; validation below reports a missing one before any server starts.

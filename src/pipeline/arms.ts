@@ -10,11 +10,12 @@ import { buildReport } from '../report/build-report.ts';
 import type { BuildResult, GitInfo, Report, SameJobInfo } from '../report/types.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
-import { defaultProfile } from '../run/search-profile.ts';
 import { scoreCases } from '../score/score-cases.ts';
 import type { AnswerScoring } from '../score/score-answer.ts';
 import type { Suite } from '../suite/index.ts';
-import { startStdioSession, type SessionEnd, type StdioSession } from '../target/stdio-session.ts';
+import { startHttpSession, type HttpSession, type HttpSessionEnd } from '../target/http-session.ts';
+import { startStdioSession, type StdioSession } from '../target/stdio-session.ts';
+import { searchProfileFrom } from '../run/search-spec.ts';
 import type { EvaluateHooks } from './evaluate.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
@@ -45,14 +46,22 @@ async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | unde
   return runTimedStep(arm.build, `${prefix(arm)}the build command`);
 }
 
-async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHooks): Promise<StdioSession[]> {
-  const sessions: StdioSession[] = [];
+type Session = StdioSession | HttpSession;
+
+/** stdio, or Streamable HTTP when the server has a url (started by us when it also has a command). */
+function startSession(config: Config, server: ServerConfig): Promise<Session> {
+  const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs };
+  if (server.url === undefined) return startStdioSession(server, options);
+  const target = { url: server.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server } : {}) };
+  return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
+}
+
+async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHooks): Promise<Session[]> {
+  const sessions: Session[] = [];
   try {
     for (const arm of all) {
-      hooks.onPhase?.('server', `${prefix(arm)}${arm.server.command}`);
-      sessions.push(
-        await startStdioSession(arm.server, { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs }),
-      );
+      hooks.onPhase?.('server', `${prefix(arm)}${arm.server.url ?? arm.server.command}`);
+      sessions.push(await startSession(config, arm.server));
     }
   } catch (err) {
     await Promise.all(sessions.map((s) => s.close()));
@@ -77,11 +86,11 @@ export async function runArms(
   for (const arm of all) builds.push(await build(arm, hooks));
   const sessions = await startAll(config, all, hooks);
   let outcomes: RunOutcome[];
-  const ends: SessionEnd[] = [];
+  const ends: HttpSessionEnd[] = [];
   try {
     const note = (m: string) => hooks.onPhase?.('run', m);
     // Both arms get the same profile: a fetch tool only one side has is not compared.
-    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, defaultProfile, answers.profile, note));
+    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, searchProfileFrom(config.shape), answers.profile, note));
     const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
     hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
     outcomes = await runCases(sessions, suite.cases, {
@@ -115,12 +124,18 @@ export async function runArms(
       createdAt: new Date(),
       git: arm.git,
       environment,
-      target: { transport: 'stdio', command: arm.server.command, cwd: arm.server.cwd, ...(arm.build ? { buildCommand: arm.build.command } : {}) },
+      target: {
+        transport: arm.server.url === undefined ? 'stdio' : 'http',
+        command: arm.server.command,
+        cwd: arm.server.cwd,
+        ...(arm.server.url !== undefined ? { url: arm.server.url } : {}),
+        ...(arm.build ? { buildCommand: arm.build.command } : {}),
+      },
       suite,
       settings: { k: config.k, warmup: config.warmup, repetitions: config.repetitions, timeoutMs: config.timeoutMs, seed: config.seed, ...(all.length > 1 ? { blockSize: config.blockSize } : {}) },
       results,
       ...(build ? { build } : {}),
-      memory: end.memory,
+      ...(end.memory ? { memory: end.memory } : {}),
       server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
     });
     if (arm.sameJob) report.sameJob = arm.sameJob;

@@ -17,6 +17,8 @@ import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
+import { normalizeId, type Normalize } from '../run/extract/id-source.ts';
+import type { Case } from '../suite/case.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { runArms, type Arm } from './arms.ts';
 import { checkoutBase } from './base-checkout.ts';
@@ -49,11 +51,26 @@ export function judgeGates(evaluation: Evaluation, gates: readonly Gate[]): void
 
 export { TOOL_VERSION } from './version.ts';
 
+/** Judged ids normalised like the server's (search.normalize), so file paths match chunk ids and the reverse. */
+function normalizeJudgments(cases: readonly Case[], normalize: Normalize | undefined): Case[] {
+  if (!normalize) return [...cases];
+  return cases.map((c) => {
+    if (c.kind !== 'retrieval') return c;
+    const best = new Map<string, number>();
+    for (const j of c.relevant) {
+      const id = normalizeId(j.id, normalize);
+      if (id !== '') best.set(id, Math.max(best.get(id) ?? 0, j.grade));
+    }
+    return { ...c, relevant: [...best].map(([id, grade]) => ({ id, grade })) };
+  });
+}
+
 async function selectCases(config: Config): Promise<Suite> {
   const suite = await loadSuite(config.cases);
-  const cases = filterCases(suite.cases, config.filter);
-  if (cases.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
-  if (cases.length === suite.cases.length) return suite;
+  const filtered = filterCases(suite.cases, config.filter);
+  if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
+  const cases = normalizeJudgments(filtered, config.shape.search.normalize);
+  if (filtered.length === suite.cases.length) return { ...suite, cases };
   // A subset is another dataset as far as comparison goes: its means are over other cases.
   return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases, suite) };
 }

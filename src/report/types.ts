@@ -46,8 +46,12 @@ export interface GitInfo {
 }
 
 export interface TargetInfo {
-  transport: 'stdio';
+  /** Latency is timed the same way on both: from the request written to its response's first bytes. */
+  transport: 'stdio' | 'http';
+  /** '' for a hosted HTTP server we did not start. */
   command: string;
+  /** Streamable HTTP endpoint. */
+  url?: string;
   cwd: string;
   buildCommand?: string;
 }

@@ -12,6 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FetchSpec, SearchSpec } from '../run/search-spec.ts';
 import { DatasetError } from './dataset-error.ts';
 import validate from './generated/profile-validator.js';
 import { schemaIssues } from './schema-issues.ts';
@@ -23,6 +24,9 @@ export interface Profile {
   description?: string;
   toolMap: Record<string, string>;
   inputDefaults: Record<string, unknown>;
+  /** How to call the search and fetch tools (see run/search-spec.ts), over the built-in default. */
+  search?: Partial<SearchSpec>;
+  fetch?: Partial<FetchSpec> | null;
   file: string;
 }
 
@@ -45,10 +49,12 @@ export function parseProfile(text: string, file: string): Profile {
   const data = source.data ?? {};
   const issues = schemaIssues(validate, { ...source, data }, file);
   if (issues.length > 0) throw new DatasetError(issues);
-  const raw = data as { name?: string; description?: string; toolMap?: Record<string, string>; inputDefaults?: Record<string, unknown> };
+  const raw = data as Partial<Pick<Profile, 'name' | 'description' | 'toolMap' | 'inputDefaults' | 'search' | 'fetch'>>;
   return {
     name: raw.name ?? path.basename(file, path.extname(file)),
     ...(raw.description === undefined ? {} : { description: raw.description }),
+    ...(raw.search === undefined ? {} : { search: raw.search }),
+    ...(raw.fetch === undefined ? {} : { fetch: raw.fetch }),
     toolMap: raw.toolMap ?? {},
     inputDefaults: raw.inputDefaults ?? {},
     file,

@@ -1,0 +1,60 @@
+/**
+ * The JSON Schema of docs-mcp-eval.yml. The source of truth is this object; the build
+ * compiles it to a standalone validator and writes datasets/config.schema.json for
+ * editors (`# yaml-language-server: $schema=...`).
+ */
+import { shapeProperties } from '../suite/profile-schema.ts';
+
+const nonEmptyString = { type: 'string', minLength: 1 };
+const count = (min: number) => ({ type: 'integer', minimum: min });
+const fraction = { anyOf: [{ type: 'number', minimum: 0, exclusiveMaximum: 1 }, { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$' }] };
+
+export const configSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'docs-mcp-eval configuration (docs-mcp-eval.yml)',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    cases: { ...nonEmptyString, description: 'Dataset file or directory, relative to this file.' },
+    profile: { ...nonEmptyString, description: 'A built-in profile (reference, speakeasy) or a profile file; search, fetch and toolMap below override it.' },
+    server: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'stdio: command (+ args, cwd, env). Streamable HTTP: url (+ headers); with command too, docs-mcp-eval starts the server and waits for the url.',
+      properties: {
+        command: { ...nonEmptyString, description: 'Command line (shell quoting, no operators).' },
+        args: { type: 'array', items: { type: 'string' }, description: 'Arguments appended to command, each quoted as one.' },
+        cwd: nonEmptyString,
+        env: { type: 'object', additionalProperties: { type: 'string' } },
+        url: { type: 'string', pattern: '^https?://', description: 'Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp' },
+        headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Values may name environment variables: "Bearer ${DOCS_TOKEN}".' },
+        readyTimeout: { ...count(1), description: 'ms to wait for a started HTTP server to answer' },
+      },
+    },
+    build: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['command'],
+      properties: { command: nonEmptyString, cwd: nonEmptyString, timeout: count(1) },
+    },
+    ...shapeProperties,
+    baseline: { type: 'string', description: 'Report to compare with, relative to this file; "none" for no comparison.' },
+    defaults: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Run settings; command-line flags and Action inputs override them.',
+      properties: {
+        k: count(1),
+        repetitions: count(1),
+        warmup: count(0),
+        timeout: count(1),
+        seed: count(0),
+        blockSize: count(1),
+        alpha: fraction,
+        minEffect: { anyOf: [fraction, { type: 'object', additionalProperties: fraction }] },
+        failOn: { type: 'array', items: nonEmptyString },
+      },
+    },
+  },
+};

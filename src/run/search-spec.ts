@@ -1,0 +1,103 @@
+/**
+ * How a case becomes tool calls on a given server, as plain, validated data (from a
+ * built-in profile, a profile file or docs-mcp-eval.yml), and the SearchProfile the run
+ * stage uses, built from it. Arguments are templates filled from the case: `{query}`,
+ * `{limit}`, `{cursor}`, `{filters}` (the case's facet filters as one object),
+ * `{filters.language}`, `{id}` (fetch); a key whose whole value is a template with
+ * nothing to fill (`cursor` on the first page) is left out of the call.
+ */
+import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
+import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../score/adapters/tool-result.ts';
+import type { RetrievalCase } from '../suite/case.ts';
+import { compileIdSource, normalizeIds, type IdSource, type Normalize } from './extract/id-source.ts';
+import { fillTemplate, type TemplateVars } from './fill-template.ts';
+import type { SearchProfile } from './search-profile.ts';
+
+export interface SearchSpec {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** How a case's facet filters reach the tool: one argument each (`spread`), or only where the template puts them. */
+  filters: 'spread' | 'template';
+  /** Where the ranked ids are; absent: JSON `{hits:[{chunk_id}], next_cursor}` (keeps hit metadata for facet checks). */
+  ids?: IdSource;
+  /** Applied to the server's ids and to the dataset's judged ids alike. */
+  normalize?: Normalize;
+}
+
+export interface FetchSpec {
+  tool: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ServerShape {
+  search: SearchSpec;
+  /** null: found documents are not fetched. */
+  fetch: FetchSpec | null;
+}
+
+const WHOLE_TEMPLATE = /^\{([A-Za-z_][\w.]*)\}$/;
+
+/** Fills `template` from `vars`, leaving out keys whose whole-value template has no value. */
+export function fillArguments(template: Record<string, unknown>, vars: TemplateVars): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(template)) {
+    const filled = fillTemplate(value, vars);
+    if (typeof value === 'string' && WHOLE_TEMPLATE.test(value) && filled === value) continue;
+    out[key] = filled;
+  }
+  return out;
+}
+
+function caseVars(c: RetrievalCase, cursor: string | undefined): TemplateVars {
+  return { query: c.query, limit: c.limit, cursor, filters: c.filters, id: c.id, category: c.category };
+}
+
+/** An adapter reading ids where the spec says, normalised; a page with no ids and a problem is unparsable. */
+function extractingAdapter(ids: IdSource, normalize: Normalize | undefined): SearchAdapter {
+  const compiled = compileIdSource(ids);
+  return {
+    name: `ids from ${ids.from}`,
+    parse(result) {
+      // The SDK types isError as optional-or-undefined; the extractor takes plain data.
+      const page = compiled.extract({ content: result.content, structuredContent: result.structuredContent, ...(result.isError === true ? { isError: true } : {}) }, normalize);
+      if (page.ids.length === 0 && page.problem !== undefined) throw new UnparsableResult(page.problem, excerptOf(resultText(result)));
+      return { hits: page.ids.map((id) => ({ id })), nextCursor: page.nextCursor };
+    },
+  };
+}
+
+/** The default JSON hits adapter, with the spec's normalisation applied to its ids. */
+function normalizedHits(normalize: Normalize | undefined): SearchAdapter {
+  if (!normalize) return jsonHitsAdapter;
+  return {
+    name: jsonHitsAdapter.name,
+    parse(result) {
+      const page = jsonHitsAdapter.parse(result);
+      const seen = new Set<string>();
+      const hits = page.hits.flatMap((hit) => {
+        const [id] = normalizeIds([hit.id], normalize);
+        if (id === undefined || seen.has(id)) return [];
+        seen.add(id);
+        return [{ ...hit, id }];
+      });
+      return { hits, nextCursor: page.nextCursor };
+    },
+  };
+}
+
+/** Throws (with the reason) when an id source cannot be compiled: call before any server starts. */
+export function searchProfileFrom(shape: ServerShape): SearchProfile {
+  const { search, fetch } = shape;
+  return {
+    searchTool: search.tool,
+    fetchTool: fetch?.tool ?? null,
+    searchArgs(c, cursor) {
+      const args = fillArguments(search.arguments, caseVars(c, cursor));
+      return search.filters === 'spread' ? { ...args, ...c.filters } : args;
+    },
+    fetchArgs(id) {
+      return fetch ? fillArguments(fetch.arguments, { id }) : {};
+    },
+    adapter: search.ids ? extractingAdapter(search.ids, search.normalize) : normalizedHits(search.normalize),
+  };
+}

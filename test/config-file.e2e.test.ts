@@ -1,0 +1,97 @@
+/**
+ * docs-mcp-eval.yml as a user writes it, through the built CLI: the reference server
+ * started over Streamable HTTP (real loopback server), ids read with a JSONPath and
+ * normalised to file paths on both sides, TREC files written; a built-in profile by name;
+ * and a broken config file reported with file:line before anything starts.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { quote } from 'shell-quote';
+import type { Report } from '../src/report/types.ts';
+import { ROOT, runCli } from './support/cli.ts';
+
+const DIST = path.join(ROOT, 'examples/reference-server/dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function project(yaml: (dir: string) => string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-config-e2e-'));
+  writeFileSync(path.join(dir, 'docs-mcp-eval.yml'), yaml(dir));
+  return dir;
+}
+
+const build = (dir: string) => quote([process.execPath, path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', path.join(dir, 'idx.json')]);
+
+describe('docs-mcp-eval.yml', () => {
+  it('runs a server it starts over Streamable HTTP, reading ids with a JSONPath, and writes TREC files', async () => {
+    const port = await freePort();
+    const dir = project((d) => [
+      `cases: ${JSON.stringify(path.join(ROOT, 'datasets/reference/cases.yaml'))}`,
+      'server:',
+      `  command: ${JSON.stringify(quote([process.execPath, path.join(DIST, 'server.js'), '--index', path.join(d, 'idx.json'), '--http', String(port)]))}`,
+      `  url: http://127.0.0.1:${port}/mcp`,
+      'build:',
+      `  command: ${JSON.stringify(build(d))}`,
+      'search:',
+      '  ids: { from: json, path: "$.hits[*].chunk_id", cursor: "$.next_cursor" }',
+      '  normalize: { dropFragment: true }',
+      'defaults: { repetitions: 1, warmup: 1 }',
+      '',
+    ].join('\n'));
+    const r = await runCli(['run', '--cwd', dir, '--no-baseline', '--category', 'lexical', '--trec-out', 'trec']);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(readFileSync(path.join(dir, '.docs-mcp-eval/report.json'), 'utf8')) as Report;
+    assert.equal(report.target.transport, 'http');
+    assert.equal(report.target.url, `http://127.0.0.1:${port}/mcp`);
+    assert.ok(report.memory && report.memory.peakBytes > 0, 'RSS of the started server is measured');
+    const first = report.cases[0]!;
+    assert.ok(first.rankedIds.length > 0 && first.rankedIds.every((id) => !id.includes('#')), 'ids normalised to file paths');
+    assert.ok(first.relevant.every((j) => !j.id.includes('#')), 'judged ids normalised the same way');
+    assert.ok((report.summary.metrics['mrr@5'] ?? 0) > 0.5);
+    const qrels = readFileSync(path.join(dir, 'trec/qrels.txt'), 'utf8').trim().split('\n');
+    const run = readFileSync(path.join(dir, 'trec/run.txt'), 'utf8').trim().split('\n');
+    assert.match(qrels[0]!, /^\S+ 0 \S+ [1-9]\d*$/);
+    assert.match(run[0]!, /^\S+ Q0 \S+ 1 \d+ docs-mcp-eval-\S+$/);
+  });
+
+  it('selects a built-in profile by name', async () => {
+    const dir = project((d) => [
+      `cases: ${JSON.stringify(path.join(ROOT, 'datasets/reference/cases.yaml'))}`,
+      'profile: speakeasy',
+      'server:',
+      `  command: ${JSON.stringify(quote([process.execPath, path.join(DIST, 'server.js'), '--index', path.join(d, 'idx.json')]))}`,
+      `build: { command: ${JSON.stringify(build(d))} }`,
+      'defaults: { repetitions: 1, warmup: 0 }',
+      '',
+    ].join('\n'));
+    const r = await runCli(['run', '--cwd', dir, '--no-baseline', '--category', 'lexical']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /MRR@5/);
+  });
+
+  it('reports a broken config file with file:line and field, before any server starts', async () => {
+    const dir = project(() => 'cases: c.yaml\nserver:\n  command: node never-started.js\n  headerz: {}\n');
+    const r = await runCli(['run', '--cwd', dir]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /docs-mcp-eval\.yml:4:\d+ .*headerz/);
+    assert.doesNotMatch(r.stderr, /docs-mcp-eval: server:/, 'no server was started');
+  });
+
+  it('refuses a JSONPath that cannot work, naming it', async () => {
+    const dir = project(() => 'cases: c.yaml\nserver: { command: node s.js }\nsearch:\n  ids: { from: json, path: "$.hits[" }\n');
+    const r = await runCli(['run', '--cwd', dir]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /search\.ids: /);
+  });
+});
