@@ -5,7 +5,6 @@
  * in the file are relative to the file; `${VAR}` in header values names an environment
  * variable (secrets stay out of the file).
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FetchSpec, SearchSpec } from '../run/search-spec.ts';
@@ -16,7 +15,7 @@ import validate from '../suite/generated/config-validator.js';
 import { UsageError } from '../pipeline/errors.ts';
 import { parseFraction, type RunOptions } from './run-options.ts';
 
-export const CONFIG_FILE_NAME = 'docs-mcp-eval.yml';
+export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';
 
 interface RawConfig {
   cases?: string;
@@ -106,11 +105,4 @@ export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv = proc
   const issues = schemaIssues(validate, { ...source, data }, file);
   if (issues.length > 0) throw new DatasetError(issues);
   return configFileOptions(data, file, env);
-}
-
-/** The config file to read: the one named, else docs-mcp-eval.yml in the working directory if there is one. */
-export function configFilePath(named: string | undefined, workDir: string): string | undefined {
-  if (named !== undefined) return path.resolve(workDir, named);
-  const found = path.join(workDir, CONFIG_FILE_NAME);
-  return existsSync(found) ? found : undefined;
 }

@@ -11,7 +11,7 @@ import { UsageError } from '../pipeline/errors.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
 import { loadProfile } from '../suite/index.ts';
 import { BUILTIN_PROFILES, DEFAULT_SHAPE, overlayShape } from './builtin-profiles.ts';
-import { configFilePath, loadConfigFile } from './config-file.ts';
+import { configFilePath } from './config-file-path.ts';
 import type { Config } from './config.ts';
 import { resolveConfig, type RunOptions } from './run-options.ts';
 
@@ -31,7 +31,8 @@ export function mergeOptions(file: RunOptions, flags: RunOptions): RunOptions {
 export async function prepareConfig(flags: RunOptions, baseDir: string): Promise<Config> {
   const workDir = path.resolve(baseDir, flags.cwd ?? '.');
   const file = configFilePath(flags.config, workDir);
-  const options = file ? mergeOptions(await loadConfigFile(file), flags) : flags;
+  // The config file's parser and validator load only when there is a file.
+  const options = file ? mergeOptions(await (await import('./config-file.ts')).loadConfigFile(file), flags) : flags;
   const builtin = options.profile !== undefined && !existsSync(path.resolve(workDir, options.profile)) ? BUILTIN_PROFILES[options.profile] : undefined;
   const { profile: _named, ...withoutProfile } = options;
   const config = resolveConfig(builtin ? withoutProfile : options, baseDir);
@@ -46,7 +47,7 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   }
   if (options.shape) shape = overlayShape(shape, options.shape);
   try {
-    searchProfileFrom(shape);
+    await searchProfileFrom(shape);
   } catch (err) {
     throw new UsageError(`search.ids: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -13,7 +13,7 @@ import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
 import { scoreCases } from '../score/score-cases.ts';
 import type { AnswerScoring } from '../score/score-answer.ts';
 import type { Suite } from '../suite/index.ts';
-import { startHttpSession, type HttpSession, type HttpSessionEnd } from '../target/http-session.ts';
+import type { HttpSession, HttpSessionEnd } from '../target/http-session.ts';
 import { startStdioSession, type StdioSession } from '../target/stdio-session.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
 import type { EvaluateHooks } from './evaluate.ts';
@@ -48,11 +48,12 @@ async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | unde
 
 type Session = StdioSession | HttpSession;
 
-/** stdio, or Streamable HTTP when the server has a url (started by us when it also has a command). */
-function startSession(config: Config, server: ServerConfig): Promise<Session> {
+/** stdio, or Streamable HTTP when the server has a url (started by us when it also has a command; the HTTP client loads only then). */
+async function startSession(config: Config, server: ServerConfig): Promise<Session> {
   const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs };
   if (server.url === undefined) return startStdioSession(server, options);
   const target = { url: server.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server } : {}) };
+  const { startHttpSession } = await import('../target/http-session.ts');
   return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
 }
 
@@ -90,7 +91,8 @@ export async function runArms(
   try {
     const note = (m: string) => hooks.onPhase?.('run', m);
     // Both arms get the same profile: a fetch tool only one side has is not compared.
-    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, searchProfileFrom(config.shape), answers.profile, note));
+    const search = await searchProfileFrom(config.shape);
+    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, search, answers.profile, note));
     const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
     hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
     outcomes = await runCases(sessions, suite.cases, {

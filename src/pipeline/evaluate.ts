@@ -17,11 +17,10 @@ import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
-import { normalizeId, type Normalize } from '../run/extract/id-source.ts';
+import type { Normalize } from '../run/extract/id-source.ts';
 import type { Case } from '../suite/case.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { runArms, type Arm } from './arms.ts';
-import { checkoutBase } from './base-checkout.ts';
 import { UsageError } from './errors.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
@@ -52,8 +51,9 @@ export function judgeGates(evaluation: Evaluation, gates: readonly Gate[]): void
 export { TOOL_VERSION } from './version.ts';
 
 /** Judged ids normalised like the server's (search.normalize), so file paths match chunk ids and the reverse. */
-function normalizeJudgments(cases: readonly Case[], normalize: Normalize | undefined): Case[] {
+async function normalizeJudgments(cases: readonly Case[], normalize: Normalize | undefined): Promise<Case[]> {
   if (!normalize) return [...cases];
+  const { normalizeId } = await import('../run/extract/id-source.ts');
   return cases.map((c) => {
     if (c.kind !== 'retrieval') return c;
     const best = new Map<string, number>();
@@ -69,7 +69,7 @@ async function selectCases(config: Config): Promise<Suite> {
   const suite = await loadSuite(config.cases);
   const filtered = filterCases(suite.cases, config.filter);
   if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
-  const cases = normalizeJudgments(filtered, config.shape.search.normalize);
+  const cases = await normalizeJudgments(filtered, config.shape.search.normalize);
   if (filtered.length === suite.cases.length) return { ...suite, cases };
   // A subset is another dataset as far as comparison goes: its means are over other cases.
   return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases, suite) };
@@ -114,7 +114,8 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
     : { profile: EMPTY_ANSWER_PROFILE };
-  const checkout = config.compareRef ? await checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
+  // git worktree handling loads only for same-job runs.
+  const checkout = config.compareRef ? await (await import('./base-checkout.ts')).checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
   const base: BaseArm | undefined = checkout ?? given?.base;
   try {
     const run = await runArms(config, suite, arms(config, base), answers, hooks);

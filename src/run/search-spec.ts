@@ -9,7 +9,7 @@
 import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
 import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../score/adapters/tool-result.ts';
 import type { RetrievalCase } from '../suite/case.ts';
-import { compileIdSource, normalizeIds, type IdSource, type Normalize } from './extract/id-source.ts';
+import type { IdSource, Normalize } from './extract/id-source.ts';
 import { fillTemplate, type TemplateVars } from './fill-template.ts';
 import type { SearchProfile } from './search-profile.ts';
 
@@ -52,9 +52,11 @@ function caseVars(c: RetrievalCase, cursor: string | undefined): TemplateVars {
   return { query: c.query, limit: c.limit, cursor, filters: c.filters, id: c.id, category: c.category };
 }
 
+type Extract = typeof import('./extract/id-source.ts');
+
 /** An adapter reading ids where the spec says, normalised; a page with no ids and a problem is unparsable. */
-function extractingAdapter(ids: IdSource, normalize: Normalize | undefined): SearchAdapter {
-  const compiled = compileIdSource(ids);
+function extractingAdapter(extract: Extract, ids: IdSource, normalize: Normalize | undefined): SearchAdapter {
+  const compiled = extract.compileIdSource(ids);
   return {
     name: `ids from ${ids.from}`,
     parse(result) {
@@ -67,8 +69,9 @@ function extractingAdapter(ids: IdSource, normalize: Normalize | undefined): Sea
 }
 
 /** The default JSON hits adapter, with the spec's normalisation applied to its ids. */
-function normalizedHits(normalize: Normalize | undefined): SearchAdapter {
-  if (!normalize) return jsonHitsAdapter;
+function normalizedHits(extract: Extract | undefined, normalize: Normalize | undefined): SearchAdapter {
+  if (!normalize || !extract) return jsonHitsAdapter;
+  const { normalizeIds } = extract;
   return {
     name: jsonHitsAdapter.name,
     parse(result) {
@@ -85,9 +88,13 @@ function normalizedHits(normalize: Normalize | undefined): SearchAdapter {
   };
 }
 
-/** Throws (with the reason) when an id source cannot be compiled: call before any server starts. */
-export function searchProfileFrom(shape: ServerShape): SearchProfile {
+/**
+ * Throws (with the reason) when an id source cannot be compiled: call before any server
+ * starts. The extraction modules (a JSONPath engine, RE2) load only for shapes that use them.
+ */
+export async function searchProfileFrom(shape: ServerShape): Promise<SearchProfile> {
   const { search, fetch } = shape;
+  const extract = search.ids || search.normalize ? await import('./extract/id-source.ts') : undefined;
   return {
     searchTool: search.tool,
     fetchTool: fetch?.tool ?? null,
@@ -98,6 +105,6 @@ export function searchProfileFrom(shape: ServerShape): SearchProfile {
     fetchArgs(id) {
       return fetch ? fillArguments(fetch.arguments, { id }) : {};
     },
-    adapter: search.ids ? extractingAdapter(search.ids, search.normalize) : normalizedHits(search.normalize),
+    adapter: search.ids && extract ? extractingAdapter(extract, search.ids, search.normalize) : normalizedHits(extract, search.normalize),
   };
 }
