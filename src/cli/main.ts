@@ -15,6 +15,7 @@ import { DatasetError, formatDatasetError } from '../suite/index.ts';
 import { interruptExitCode } from '../target/cleanup.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
+import { compareCommand, COMPARE_HELP } from './compare-command.ts';
 import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
 
@@ -94,6 +95,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'run') return await run(rest);
+    if (command === 'compare') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(COMPARE_HELP);
+        return 0;
+      }
+      return await compareCommand(rest);
+    }
     throw new UsageError(`unknown command "${command}"`);
   } catch (err) {
     return explain(err);

@@ -14,8 +14,8 @@ export interface CompareOptions {
   stats?: Partial<StatsOptions>;
 }
 
-/** Values a report holds beyond summary.metrics (build time and memory are run-level). */
-function metricValue(report: Report, id: string): number | null {
+/** A metric's value in a report: summary.metrics, plus the run-level build time and peak memory. */
+export function metricValue(report: Report, id: string): number | null {
   if (id === 'build.ms') return report.build?.ms ?? null;
   if (id === 'rss.peak') return report.memory?.peakBytes ?? null;
   return report.summary.metrics[id] ?? null;

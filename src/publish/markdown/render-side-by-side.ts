@@ -1,0 +1,65 @@
+/**
+ * Several configurations of one dataset side by side (`docs-mcp-eval compare`): a column
+ * per configuration, a row per metric and per category, the best value of each row in
+ * bold with a ★, as speakeasy's benchmark compares embedding providers. Pure over reports.
+ */
+import { markdownTable } from 'markdown-table';
+import { metricValue } from '../../compare/compare-reports.ts';
+import type { Report } from '../../report/types.ts';
+import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { escapeCell } from './escape.ts';
+import { formatValue } from './format.ts';
+
+export interface NamedReport {
+  name: string;
+  report: Report;
+}
+
+/** The cells of one row, the best (by the metric's direction) marked; ties all marked. */
+function cells(values: readonly (number | null)[], def: Pick<MetricDef, 'better' | 'unit'>): string[] {
+  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  const best = present.length > 1 ? (def.better === 'higher' ? Math.max(...present) : Math.min(...present)) : undefined;
+  return values.map((v) => {
+    const text = formatValue(v, def.unit);
+    return best !== undefined && v === best ? `**${text}** ★` : text;
+  });
+}
+
+export function sideBySideTable(runs: readonly NamedReport[]): string {
+  const first = runs[0]!.report;
+  const criteria = [...new Set(runs.flatMap((r) => criteriaIn(r.report.summary.metrics)))].sort();
+  const rows = metricCatalog(first.settings.k, criteria)
+    .map((def) => ({ def, values: runs.map((r) => metricValue(r.report, def.id)) }))
+    .filter((row) => row.values.some((v) => v !== null))
+    .map(({ def, values }) => [`${def.label} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def)]);
+  const header = ['Metric', ...runs.map((r) => escapeCell(r.name, 60))];
+  return markdownTable([header, ...rows], { align: ['l', ...runs.map(() => 'r' as const)] });
+}
+
+export function sideBySideCategories(runs: readonly NamedReport[]): string {
+  const k = runs[0]!.report.settings.k;
+  const keys = [...new Set(runs.flatMap((r) => r.report.breakdowns.category.map((b) => b.key)))].sort();
+  const rows = keys.flatMap((key) =>
+    [
+      [`mrr@${k}`, `MRR@${k}`],
+      [`ndcg@${k}`, `NDCG@${k}`],
+    ].map(([id = '', label = '']) => {
+      const values = runs.map((r) => r.report.breakdowns.category.find((b) => b.key === key)?.metrics[id] ?? null);
+      return [`${escapeCell(key)} · ${label}`, ...cells(values, { better: 'higher', unit: 'ratio' })];
+    }),
+  );
+  return markdownTable([['Category · metric', ...runs.map((r) => escapeCell(r.name, 60))], ...rows], { align: ['l', ...runs.map(() => 'r' as const)] });
+}
+
+export function renderSideBySide(runs: readonly NamedReport[]): string {
+  const first = runs[0]!.report;
+  const datasets = new Set(runs.map((r) => r.report.dataset.hash));
+  const parts = [
+    `## docs-mcp-eval: ${escapeCell(first.dataset.name)} · ${runs.length} configurations side by side`,
+    `${first.summary.cases} cases · k=${first.settings.k} · ${first.settings.repetitions} repetition(s) each · best per row in **bold** ★`,
+  ];
+  if (datasets.size > 1) parts.push('> **The configurations ran different datasets**: the columns are not like for like.');
+  parts.push(sideBySideTable(runs), '### By category', sideBySideCategories(runs));
+  parts.push('> Timings come from runs one after the other on this machine: a hint, not a same-job measurement.');
+  return `${parts.join('\n\n')}\n`;
+}

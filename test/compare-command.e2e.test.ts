@@ -1,0 +1,45 @@
+/**
+ * `docs-mcp-eval compare` as a user runs it: two configurations of the reference server
+ * (one with the test-only ranking fault), run one after the other through the built CLI,
+ * one side-by-side table with the better configuration marked.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { quote } from 'shell-quote';
+import { ROOT, runCli } from './support/cli.ts';
+
+const DIST = path.join(ROOT, 'examples/reference-server/dist');
+
+describe('docs-mcp-eval compare', () => {
+  it('runs each configuration and marks the best per row', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-compare-'));
+    const index = path.join(dir, 'idx.json');
+    const config = (env: string) =>
+      [
+        `cases: ${JSON.stringify(path.join(ROOT, 'datasets/reference/cases.yaml'))}`,
+        'server:',
+        `  command: ${JSON.stringify(quote([process.execPath, path.join(DIST, 'server.js'), '--index', index]))}`,
+        `  env: { ${env} }`,
+        `build: { command: ${JSON.stringify(quote([process.execPath, path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', index]))} }`,
+        '',
+      ].join('\n');
+    writeFileSync(path.join(dir, 'plain.yml'), config(''));
+    writeFileSync(path.join(dir, 'faulty.yml'), config('REFERENCE_SERVER_RANKING_FAULT: "6"'));
+    const r = await runCli(['compare', 'plain=plain.yml', 'faulty=faulty.yml', '--repetitions', '1', '--warmup', '0', '--markdown', 'side.md'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /2 configurations side by side/);
+    assert.match(r.stdout, /\| Metric +\| +plain \| +faulty \|/);
+    assert.match(r.stdout, /\| MRR@5 \(↑\) +\| +\*\*0\.\d+\*\* ★ \| +0\.\d+ \|/, 'the plain server ranks better');
+    assert.match(r.stdout, /### By category/);
+    assert.equal(readFileSync(path.join(dir, 'side.md'), 'utf8'), r.stdout);
+  });
+
+  it('needs two configurations', async () => {
+    const r = await runCli(['compare', 'one=x.yml']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /at least two/);
+  });
+});
