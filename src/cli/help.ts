@@ -3,6 +3,8 @@ export const HELP = `docs-mcp-eval — benchmark a documentation MCP server
 
 Usage:
   docs-mcp-eval run [options]      run a dataset against a server, print the report and the delta
+  docs-mcp-eval init --server-command <cmd> | --url <url>
+                                   write a starter docs-mcp-eval.yml and cases.yaml (init --help)
   docs-mcp-eval compare a=<config|report> b=<config|report> ...
                                    several configurations side by side (compare --help)
   docs-mcp-eval --version | --help

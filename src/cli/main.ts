@@ -16,6 +16,7 @@ import { interruptExitCode } from '../target/cleanup.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
 import { compareCommand, COMPARE_HELP } from './compare-command.ts';
+import { initCommand, INIT_HELP } from './init-command.ts';
 import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
 
@@ -95,6 +96,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'run') return await run(rest);
+    if (command === 'init') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(INIT_HELP);
+        return 0;
+      }
+      return await initCommand(rest);
+    }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {
         process.stdout.write(COMPARE_HELP);

@@ -60,8 +60,7 @@ function extractingAdapter(extract: Extract, ids: IdSource, normalize: Normalize
   return {
     name: `ids from ${ids.from}`,
     parse(result) {
-      // The SDK types isError as optional-or-undefined; the extractor takes plain data.
-      const page = compiled.extract({ content: result.content, structuredContent: result.structuredContent, ...(result.isError === true ? { isError: true } : {}) }, normalize);
+      const page = compiled.extract(result, normalize);
       if (page.ids.length === 0 && page.problem !== undefined) throw new UnparsableResult(page.problem, excerptOf(resultText(result)));
       return { hits: page.ids.map((id) => ({ id })), nextCursor: page.nextCursor };
     },

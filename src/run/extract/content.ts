@@ -9,7 +9,7 @@ import { isRecord } from '../../shared/plain-data.ts';
 export interface CallToolResultLike {
   content?: unknown[];
   structuredContent?: unknown;
-  isError?: boolean;
+  isError?: boolean | undefined;
 }
 
 /** The text of every `{ type: 'text', text }` item, in order. */

@@ -1,0 +1,59 @@
+/**
+ * `docs-mcp-eval init` as a new user runs it, against the real reference server over
+ * stdio and over Streamable HTTP: it writes a config and cases that `run` then accepts.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { quote } from 'shell-quote';
+import { ROOT, runCli } from './support/cli.ts';
+
+const DIST = path.join(ROOT, 'examples/reference-server/dist');
+
+function builtIndex(dir: string): string {
+  const index = path.join(dir, 'idx.json');
+  spawnSync(process.execPath, [path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', index]);
+  return index;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('docs-mcp-eval init', () => {
+  it('writes a starter config and cases from a stdio server, and run accepts them', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-init-'));
+    const command = quote([process.execPath, path.join(DIST, 'server.js'), '--index', builtIndex(dir)]);
+    const r = await runCli(['init', '--server-command', command, '--query', 'retry backoff', '--query', 'verify webhook signatures'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /search tool: search_docs \(query argument "query"\)/);
+    assert.match(r.stdout, /fetch tool: get_doc \(id argument "chunk_id"\)/);
+    assert.match(r.stdout, /npx docs-mcp-eval run --config docs-mcp-eval\.yml/);
+    const config = readFileSync(path.join(dir, 'docs-mcp-eval.yml'), 'utf8');
+    assert.match(config, /path: \$\.hits\[\*\]\.chunk_id/);
+    assert.match(readFileSync(path.join(dir, 'cases.yaml'), 'utf8'), /unjudged/);
+    const again = await runCli(['init', '--server-command', command], { cwd: dir });
+    assert.equal(again.code, 2, 'does not overwrite without --force');
+    const run = await runCli(['run', '--no-baseline', '--repetitions', '1', '--warmup', '0'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /2 cases · 2 ok/);
+  });
+
+  it('works over Streamable HTTP too', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-init-'));
+    const port = await freePort();
+    const command = quote([process.execPath, path.join(DIST, 'server.js'), '--index', builtIndex(dir), '--http', String(port)]);
+    const r = await runCli(['init', '--server-command', command, '--url', `http://127.0.0.1:${port}/mcp`], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(readFileSync(path.join(dir, 'docs-mcp-eval.yml'), 'utf8'), new RegExp(`url: http://127.0.0.1:${port}/mcp`));
+  });
+});
