@@ -9,6 +9,7 @@
 import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
 import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../score/adapters/tool-result.ts';
 import type { RetrievalCase } from '../suite/case.ts';
+import type * as ExtractModule from './extract/id-source.ts';
 import type { IdSource, Normalize } from './extract/id-source.ts';
 import { fillTemplate, type TemplateVars } from './fill-template.ts';
 import type { SearchProfile } from './search-profile.ts';
@@ -52,7 +53,7 @@ function caseVars(c: RetrievalCase, cursor: string | undefined): TemplateVars {
   return { query: c.query, limit: c.limit, cursor, filters: c.filters, id: c.id, category: c.category };
 }
 
-type Extract = typeof import('./extract/id-source.ts');
+type Extract = typeof ExtractModule;
 
 /** An adapter reading ids where the spec says, normalised; a page with no ids and a problem is unparsable. */
 function extractingAdapter(extract: Extract, ids: IdSource, normalize: Normalize | undefined): SearchAdapter {
