@@ -18,10 +18,15 @@ function errorsOf(result: { context: { errors: { getErrors(): { message: string 
   return result.context.errors.getErrors().map((e) => e.message);
 }
 
+/** The repository's workflows and the example ones users copy. */
+const EXAMPLES = [path.join(ROOT, 'examples/sharded-workflow/docs-mcp-eval-sharded.yml')];
+const ALL_WORKFLOWS = [...readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml')).map((f) => path.join(WORKFLOWS, f)), ...EXAMPLES];
+
 describe('workflow files', () => {
-  for (const name of readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'))) {
+  for (const file of ALL_WORKFLOWS) {
+    const name = path.basename(file);
     it(`${name} parses without errors`, () => {
-      const content = readFileSync(path.join(WORKFLOWS, name), 'utf8');
+      const content = readFileSync(file, 'utf8');
       const result = parser.parseWorkflow({ name, content }, new parser.NoOperationTraceWriter());
       assert.deepEqual(errorsOf(result), []);
       assert.ok(result.value, 'a template came out');

@@ -12,7 +12,9 @@ export type CommentPolicy = 'auto' | 'always' | 'on-change' | 'never';
 export type SavePolicy = 'auto' | 'always' | 'never';
 
 export interface ActionInputs {
-  mode: 'run' | 'comment';
+  mode: 'run' | 'comment' | 'merge';
+  /** mode: merge — shard report files or directories holding them. */
+  reports: string[];
   run: RunOptions;
   /** 'artifact' (the main-branch report), 'none', or a report path. */
   baseline: 'artifact' | 'none' | { path: string };
@@ -55,6 +57,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('config', optional(text('config')));
   set('cases', optional(text('cases')));
   set('serverUrl', optional(text('server-url')));
+  set('shard', optional(text('shard')));
   set('serverCommand', optional(text('server-command')));
   set('serverCwd', optional(text('server-cwd')));
   set('buildCommand', optional(text('build-command')));
@@ -88,7 +91,8 @@ export function readInputs(get: InputGetter): ActionInputs {
   run.filter = filter;
 
   return {
-    mode: oneOf(text('mode'), 'mode', ['run', 'comment'], 'run'),
+    mode: oneOf(text('mode'), 'mode', ['run', 'comment', 'merge'], 'run'),
+    reports: lines(get('reports')),
     run,
     baseline: baselineText === '' || baselineText === 'artifact' ? 'artifact' : baselineText === 'none' ? 'none' : { path: baselineText },
     baselineFallback: optional(text('baseline-fallback')) ?? null,

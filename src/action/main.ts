@@ -11,7 +11,7 @@ import { commentMode } from './comment-mode.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
-import { runMode, type RunContext } from './run-mode.ts';
+import { mergeMode, runMode, type RunContext } from './run-mode.ts';
 
 function payload(): Record<string, unknown> {
   const file = process.env['GITHUB_EVENT_PATH'];
@@ -34,6 +34,7 @@ export async function main(): Promise<void> {
       workspace: process.env['GITHUB_WORKSPACE'] ?? process.cwd(),
     };
     if (inputs.mode === 'comment') await commentMode(ctx);
+    else if (inputs.mode === 'merge') await mergeMode(ctx);
     else await runMode(ctx);
   } catch (err) {
     if (err instanceof DatasetError) core.setFailed(formatDatasetError(err));

@@ -9,6 +9,10 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
+import type { Config } from '../config/config.ts';
+import { UsageError } from '../pipeline/errors.ts';
+import { mergeReports } from '../report/merge.ts';
+import { reportFiles } from './report-files.ts';
 import type { StatsOptions } from '../compare/judge-context.ts';
 import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
 import { lookUpAcceptance, reportGates } from './gates-step.ts';
@@ -39,20 +43,56 @@ function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
   return inputs.saveBaseline === 'always' || (inputs.saveBaseline === 'auto' && event.isMainline);
 }
 
-export async function runMode(ctx: RunContext): Promise<void> {
-  const { inputs, event, workspace } = ctx;
+function outDirOf(inputs: ActionInputs): string {
   const outDir = path.join(process.env['RUNNER_TEMP'] ?? os.tmpdir(), 'docs-mcp-eval', inputs.commentKey);
   mkdirSync(outDir, { recursive: true });
-  const reportName = artifactName('report', inputs.commentKey);
+  return outDir;
+}
+
+async function configFor(ctx: RunContext, outDir: string): Promise<Config> {
+  return prepareConfig({ ...ctx.inputs.run, baseline: null, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') }, ctx.workspace);
+}
+
+export async function runMode(ctx: RunContext): Promise<void> {
+  const outDir = outDirOf(ctx.inputs);
   // The run comes first and alone: the baseline look-up loads the GitHub modules and
   // talks to the API, which must neither delay the server's start nor add CPU noise to
   // its latency samples. The comparison is made afterwards.
-  const config = await prepareConfig(
-    { ...inputs.run, baseline: null, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') },
-    workspace,
-  );
+  const config = await configFor(ctx, outDir);
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
+  if (config.shard) await publishShard(ctx, evaluation, config, outDir);
+  else await publish(ctx, evaluation, config, outDir);
+}
+
+/** mode: merge — the shard reports of this run (downloaded by actions/download-artifact) become one, published like a run. */
+export async function mergeMode(ctx: RunContext): Promise<void> {
+  const outDir = outDirOf(ctx.inputs);
+  const config = await configFor(ctx, outDir);
+  const files = reportFiles(ctx.inputs.reports, ctx.workspace);
+  if (files.length === 0) throw new UsageError(`mode: merge found no report under: ${ctx.inputs.reports.join(', ') || '(input reports is empty)'}`);
+  const report = mergeReports(await Promise.all(files.map((f) => readReport(f))));
+  core.info(`merged ${files.length} shard report(s): ${report.summary.cases} cases`);
+  await publish(ctx, { report, comparison: null }, config, outDir);
+}
+
+/** A shard's job only stores its report for the merge job: no baseline, no comment. */
+async function publishShard(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
+  const shard = config.shard!;
+  await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
+  const name = artifactName(`shard-${shard.index}-of-${shard.count}`, ctx.inputs.commentKey);
+  await (await ctx.github()).edge.uploadFiles(name, [config.output.json], outDir);
+  await core.summary.addRaw(`### docs-mcp-eval shard ${shard.index}/${shard.count}
+
+${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge job.\n`).write();
+  setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none' });
+  const { errors, notRun } = evaluation.report.summary;
+  if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+}
+
+async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
+  const { inputs, event, workspace } = ctx;
+  const reportName = artifactName('report', inputs.commentKey);
   let baselineInfo: BaselineInfo;
   if (evaluation.baseReport?.sameJob) {
     // Same-job A/B: the base arm is the baseline; no stored artifact is looked up.

@@ -5,6 +5,7 @@ Usage:
   docs-mcp-eval run [options]      run a dataset against a server, print the report and the delta
   docs-mcp-eval init --server-command <cmd> | --url <url>
                                    write a starter docs-mcp-eval.yml and cases.yaml (init --help)
+  docs-mcp-eval merge <shard report.json>...   one report from a matrix of --shard jobs
   docs-mcp-eval compare a=<config|report> b=<config|report> ...
                                    several configurations side by side (compare --help)
   docs-mcp-eval --version | --help
@@ -31,6 +32,7 @@ Run:
   --k <n>                    metric cutoff (default 5)
   --timeout <ms>             per tool call (default 30000)
   --fail-fast                stop at the first errored case
+  --shard <i/n>              run the i-th of n shards of the cases (then: merge)
 
 Cases (each repeatable; OR within a flag, AND across flags):
   --category <name>  --tag <name>  --difficulty <basic|intermediate|advanced>  --id <glob>

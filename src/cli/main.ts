@@ -17,6 +17,7 @@ import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
 import { compareCommand, COMPARE_HELP } from './compare-command.ts';
 import { initCommand, INIT_HELP } from './init-command.ts';
+import { mergeCommand, MERGE_HELP } from './merge-command.ts';
 import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
 
@@ -102,6 +103,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return await initCommand(rest);
+    }
+    if (command === 'merge') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(MERGE_HELP);
+        return 0;
+      }
+      return await mergeCommand(rest);
     }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {

@@ -8,6 +8,7 @@ import { UsageError } from '../pipeline/errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
 import { randomInt } from 'node:crypto';
 import { GateSyntaxError, parseGates } from '../compare/gates.ts';
+import { parseShard } from '../suite/shard.ts';
 import { DEFAULT_STATS } from '../compare/judge-context.ts';
 import type { FetchSpec, SearchSpec } from '../run/search-spec.ts';
 import { DEFAULT_SHAPE } from './builtin-profiles.ts';
@@ -61,6 +62,8 @@ export interface RunOptions {
   inputDefaults?: Record<string, unknown>;
   /** Directory to write TREC qrels and run files into. */
   trecOut?: string;
+  /** Run one shard of the cases, "i/n" (1-based), for a matrix of jobs merged afterwards. */
+  shard?: string;
 }
 
 /** A whole number ≥ min from text, or the fallback when absent; `name` is how the user wrote it. */
@@ -99,6 +102,14 @@ export function parseMinEffects(values: readonly string[], name: string): { minE
     else out.minEffectFor[value.slice(0, eq).trim()] = parseFraction(value.slice(eq + 1), name);
   }
   return out;
+}
+
+function parseShardOption(text: string): { index: number; count: number } {
+  try {
+    return parseShard(text);
+  } catch (err) {
+    throw new UsageError(`shard: ${(err as Error).message}`);
+  }
 }
 
 function parseGateSpecs(specs: readonly string[]): Config['gates'] {
@@ -165,6 +176,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },
     readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,
     trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
+    shard: options.shard !== undefined ? parseShardOption(options.shard) : null,
     stats: {
       ...DEFAULT_STATS,
       ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),

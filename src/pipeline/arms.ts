@@ -141,6 +141,7 @@ export async function runArms(
       server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
     });
     if (arm.sameJob) report.sameJob = arm.sameJob;
+    if (config.shard) report.shard = config.shard;
     reports.push(report);
   }
   const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);

@@ -20,6 +20,7 @@ import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
 import type { Normalize } from '../run/extract/id-source.ts';
 import type { Case } from '../suite/case.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
+import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
 
@@ -70,9 +71,10 @@ async function selectCases(config: Config): Promise<Suite> {
   const filtered = filterCases(suite.cases, config.filter);
   if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
   const cases = await normalizeJudgments(filtered, config.shape.search.normalize);
-  if (filtered.length === suite.cases.length) return { ...suite, cases };
   // A subset is another dataset as far as comparison goes: its means are over other cases.
-  return { ...suite, cases, hash: suiteHash(suite.name, suite.facets, cases, suite) };
+  const hash = filtered.length === suite.cases.length ? suite.hash : suiteHash(suite.name, suite.facets, cases, suite);
+  // A shard keeps the whole selection's hash: merge checks that the shards belong together.
+  return { ...suite, cases: config.shard ? shardCases(cases, config.shard) : cases, hash };
 }
 
 async function storedBaseline(config: Config, report: Report): Promise<{ comparison: Comparison | null; note?: string }> {

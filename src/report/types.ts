@@ -188,6 +188,12 @@ export interface Report {
     blockSize?: number;
   };
   sameJob?: SameJobInfo;
+  /**
+   * Set when the run covered one shard of the suite (`--shard i/n`, 1-based): the
+   * report holds only that shard's cases, while dataset.hash is the full suite's, so
+   * the shards of one run can be checked and merged (report/merge.ts drops the field).
+   */
+  shard?: { index: number; count: number };
   build?: BuildResult;
   memory?: MemoryResult;
   server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };
