@@ -63,6 +63,13 @@ describe('docs-mcp-eval.yml', () => {
     const run = readFileSync(path.join(dir, 'trec/run.txt'), 'utf8').trim().split('\n');
     assert.match(qrels[0]!, /^\S+ 0 \S+ [1-9]\d*$/);
     assert.match(run[0]!, /^\S+ Q0 \S+ 1 \d+ docs-mcp-eval-\S+$/);
+
+    // The exported qrels read back as the judgments give the same numbers.
+    const again = await runCli(['run', '--cwd', dir, '--no-baseline', '--category', 'lexical', '--qrels', 'trec/qrels.txt', '--out', 'again.json']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /judgments of \d+ case\(s\) from /);
+    const reread = JSON.parse(readFileSync(path.join(dir, 'again.json'), 'utf8')) as Report;
+    assert.equal(reread.summary.metrics['ndcg@5'], report.summary.metrics['ndcg@5']);
   });
 
   it('selects a built-in profile by name', async () => {

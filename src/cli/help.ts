@@ -62,6 +62,7 @@ Output:
   --markdown <file>          markdown report (default .docs-mcp-eval/report.md)
   --json                     print the JSON report on stdout instead of markdown
   --trec-out <dir>           also write qrels.txt and run.txt for trec_eval / ranx
+  --qrels <file>             TREC qrels whose judgments replace the dataset's (query id = case id)
   --verbose                  print each failed case's reason, the server's stderr and
                              the failed validations of each answer case
 

@@ -76,6 +76,8 @@ export interface Config {
   readyTimeoutMs: number;
   /** Directory for TREC qrels and run files, or null. */
   trecOut: string | null;
+  /** TREC qrels whose judgments replace the dataset's (by case id), or null. */
+  qrels: string | null;
   /** This job's shard of the cases (1-based), or null for all. */
   shard: { index: number; count: number } | null;
 }

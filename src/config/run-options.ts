@@ -64,6 +64,8 @@ export interface RunOptions {
   trecOut?: string;
   /** Run one shard of the cases, "i/n" (1-based), for a matrix of jobs merged afterwards. */
   shard?: string;
+  /** TREC qrels file whose judgments replace the dataset's, case by case (query id = case id). */
+  qrels?: string;
 }
 
 /** A whole number ≥ min from text, or the fallback when absent; `name` is how the user wrote it. */
@@ -177,6 +179,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,
     trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
     shard: options.shard !== undefined ? parseShardOption(options.shard) : null,
+    qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,
     stats: {
       ...DEFAULT_STATS,
       ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),

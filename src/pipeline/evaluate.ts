@@ -23,6 +23,7 @@ import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts
 import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
+import { applyQrels } from './import-qrels.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
 
@@ -66,13 +67,14 @@ async function normalizeJudgments(cases: readonly Case[], normalize: Normalize |
   });
 }
 
-async function selectCases(config: Config): Promise<Suite> {
-  const suite = await loadSuite(config.cases);
+async function selectCases(config: Config, hooks: EvaluateHooks): Promise<Suite> {
+  const loaded = await loadSuite(config.cases);
+  const suite = config.qrels ? { ...loaded, cases: await applyQrels(loaded.cases, config.qrels, (m) => hooks.onPhase?.('suite', m)) } : loaded;
   const filtered = filterCases(suite.cases, config.filter);
   if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
   const cases = await normalizeJudgments(filtered, config.shape.search.normalize);
   // A subset is another dataset as far as comparison goes: its means are over other cases.
-  const hash = filtered.length === suite.cases.length ? suite.hash : suiteHash(suite.name, suite.facets, cases, suite);
+  const hash = filtered.length === suite.cases.length && !config.qrels ? suite.hash : suiteHash(suite.name, suite.facets, cases, suite);
   // A shard keeps the whole selection's hash: merge checks that the shards belong together.
   return { ...suite, cases: config.shard ? shardCases(cases, config.shard) : cases, hash };
 }
@@ -111,7 +113,7 @@ function arms(config: Config, base: BaseArm | undefined): Arm[] {
 
 export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?: { base?: BaseArm }): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
-  const suite = await selectCases(config);
+  const suite = await selectCases(config, hooks);
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
