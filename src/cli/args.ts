@@ -2,12 +2,12 @@
  * `docs-mcp-eval run` flags -> RunOptions -> Config. Built on node:util parseArgs (no
  * dependency); every bad value is a UsageError naming the flag.
  */
-import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.ts';
 import { expandEnv } from '../config/config-file.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
+import { parseFlags } from './parse-flags.ts';
 
 export const RUN_OPTIONS = {
   config: { type: 'string' },
@@ -66,12 +66,7 @@ function expandHeaders(headers: Record<string, string>): Record<string, string> 
 }
 
 export async function parseRunArgs(argv: string[], cwd: string = process.cwd()): Promise<RunFlags> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: false, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const parsed = parseFlags(argv, RUN_OPTIONS, false);
   const v = parsed.values;
   if (v.help) return { help: true };
   if (v.baseline !== undefined && v['no-baseline']) throw new UsageError('--baseline and --no-baseline exclude each other');

@@ -6,7 +6,6 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { parseCount, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
@@ -15,6 +14,7 @@ import { renderSideBySide, type NamedReport } from '../publish/markdown/render-s
 import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import { createProgress } from './progress.ts';
+import { parseFlags } from './parse-flags.ts';
 
 const OPTIONS = {
   cases: { type: 'string' },
@@ -42,12 +42,7 @@ function named(arg: string): { name: string; file: string } {
 }
 
 export async function compareCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const parsed = parseFlags(argv, OPTIONS, true);
   const targets = parsed.positionals.map(named);
   if (targets.length < 2) throw new UsageError('compare needs at least two name=<config or report> arguments');
   const v = parsed.values;

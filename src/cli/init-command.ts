@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { guessIdSource, guessTools, type ToolInfo } from '../config/guess-shape.ts';
 import { UsageError } from '../pipeline/errors.ts';
@@ -16,6 +15,7 @@ import { TOOL_VERSION } from '../pipeline/version.ts';
 import { compileIdSource } from '../run/extract/id-source.ts';
 import { startStdioSession } from '../target/stdio-session.ts';
 import type { ToolCaller } from '../target/tool-caller.ts';
+import { parseFlags } from './parse-flags.ts';
 
 const OPTIONS = {
   'server-command': { type: 'string' },
@@ -51,12 +51,7 @@ async function connect(command: string | undefined, url: string | undefined, cwd
 }
 
 export async function initCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const parsed = parseFlags(argv, OPTIONS, false);
   const v = parsed.values;
   if (v['server-command'] === undefined && v.url === undefined) throw new UsageError('init needs --server-command or --url');
   const configFile = path.resolve(cwd, v.out ?? 'docs-mcp-eval.yml');

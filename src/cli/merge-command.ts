@@ -4,7 +4,6 @@
  * rendered like any run, so a 10,000-case suite spread over jobs ends in one delta table.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareReports } from '../compare/compare-reports.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
@@ -12,6 +11,7 @@ import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
 import { mergeReports } from '../report/merge.ts';
 import { readReport } from '../report/read-report.ts';
+import { parseFlags } from './parse-flags.ts';
 
 const OPTIONS = {
   out: { type: 'string' },
@@ -29,12 +29,7 @@ Merges the reports of one run's shards (--shard i/n) into one report.
 `;
 
 export async function mergeCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const parsed = parseFlags(argv, OPTIONS, true);
   if (parsed.positionals.length === 0) throw new UsageError('merge needs the shard reports to merge');
   const reports = await Promise.all(parsed.positionals.map((f) => readReport(path.resolve(cwd, f))));
   let report;
