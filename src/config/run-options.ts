@@ -138,6 +138,9 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
   if (!usingEmbeddedDefault && (options.cases === undefined || !hasServer)) {
     throw new UsageError('cases and a server (command or url) go together (or give neither to run the embedded default)');
   }
+  if (options.compareRef !== undefined && options.serverCommand === undefined && options.serverUrl !== undefined) {
+    throw new UsageError('compare-ref starts the base and head servers itself: it needs a server command, not only a url');
+  }
   if (options.setupCommand !== undefined && options.compareRef === undefined) {
     throw new UsageError('a setup command runs in the base checkout: it needs compare-ref');
   }

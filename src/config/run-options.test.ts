@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseFraction, parseMinEffects, resolveConfig } from './run-options.ts';
+
+describe('run options', () => {
+  it('reads fractions as percentages or decimals, and per-metric minimum effects', () => {
+    assert.equal(parseFraction('5%', '--x'), 0.05);
+    assert.equal(parseFraction('0.1', '--x'), 0.1);
+    assert.throws(() => parseFraction('120%', '--min-effect'), /--min-effect must be a fraction/);
+    assert.deepEqual(parseMinEffects(['3%', 'search.p95=10%'], '--min-effect'), { minEffect: 0.03, minEffectFor: { 'search.p95': 0.1 } });
+  });
+
+  it('takes a url as the server, and refuses combinations that cannot work', () => {
+    const hosted = resolveConfig({ cases: 'c.yaml', serverUrl: 'https://docs.example.com/mcp', serverHeaders: { A: 'b' } }, '/w');
+    assert.equal(hosted.server.url, 'https://docs.example.com/mcp');
+    assert.deepEqual(hosted.server.headers, { A: 'b' });
+    assert.throws(() => resolveConfig({ cases: 'c.yaml' }, '/w'), /cases and a server/);
+    assert.throws(() => resolveConfig({ cases: 'c.yaml', serverUrl: 'http://x/mcp', compareRef: 'main' }, '/w'), /compare-ref .* needs a server command/);
+    assert.throws(() => resolveConfig({ setupCommand: 'npm ci' }, '/w'), /setup command .* needs compare-ref/);
+    assert.throws(() => resolveConfig({ shard: '4/3' }, '/w'), /shard: /);
+    assert.throws(() => resolveConfig({ failOn: ['mrr@5 = 1'] }, '/w'), /fail-on: /);
+  });
+
+  it('records a seed: the one given, else a random one', () => {
+    assert.equal(resolveConfig({ seed: 7 }, '/w').seed, 7);
+    assert.ok(Number.isInteger(resolveConfig({}, '/w').seed));
+  });
+});
