@@ -47,7 +47,7 @@ Comparison:
   --compare-ref <ref>        same-job A/B: benchmark <ref> (checked out into a git worktree)
                              beside the working tree, alternating blocks of cases
   --setup-command <cmd>      run in the base checkout before its build (e.g. npm ci)
-  --block-size <n>           cases per A/B block (default 10)
+  --block-size <n>           cases per A/B block (default 1)
   --min-effect <x>           smallest timing/memory change called real: 5% (default),
                              or per metric search.p95=10% (repeatable)
   --alpha <x>                significance level of the paired test (default 0.05)
