@@ -47,15 +47,19 @@ function duplicates(
   file: string,
   message: (key: string, firstLine: number) => string,
 ): DatasetIssue[] {
-  const firstLine = new Map<string, number>();
+  // Positions are looked up only for duplicates: locating builds the positioned model.
+  const firstIndex = new Map<string, number>();
   const issues: DatasetIssue[] = [];
   keys.forEach((key, index) => {
     if (key === undefined) return;
+    const first = firstIndex.get(key);
+    if (first === undefined) {
+      firstIndex.set(key, index);
+      return;
+    }
     const path = pathOf(index);
     const at = source.locate(path);
-    const first = firstLine.get(key);
-    if (first === undefined) firstLine.set(key, at.line);
-    else issues.push({ file, line: at.line, column: at.column, path: formatDataPath(path), message: message(key, first) });
+    issues.push({ file, line: at.line, column: at.column, path: formatDataPath(path), message: message(key, source.locate(pathOf(first)).line) });
   });
   return issues;
 }

@@ -13,7 +13,7 @@ import { duplicateIdIssues } from './cross-case-checks.ts';
 import { DEFAULT_CATEGORY, DEFAULT_LIMIT, DEFAULT_MAX_ROUNDS } from './normalise-cases.ts';
 import validate from './generated/speakeasy-validator.js';
 import { schemaIssues } from './schema-issues.ts';
-import { formatDataPath } from './source-document.ts';
+import { caseSourceAt, formatDataPath } from './source-document.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
 import { isRecord } from '../shared/plain-data.ts';
@@ -52,7 +52,7 @@ export function importSpeakeasy(source: SourceDocument, file: string): Suite {
       name: item.name,
       category: item.category ?? DEFAULT_CATEGORY,
       tags: [],
-      source: { file, line: source.locate([index]).line },
+      source: caseSourceAt(source, file, [index]),
       query: item.query,
       filters: item.filters ?? {},
       relevant: [{ id: item.expectedChunkId ?? item.expected_chunk_id ?? '', grade: 1 }],

@@ -5,7 +5,7 @@
  */
 import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from './case.ts';
 import { toAnswerCase } from './normalise-answer-case.ts';
-import type { SourceDocument } from './source-document.ts';
+import { caseSourceAt, type SourceDocument } from './source-document.ts';
 import type { AnswerExpect } from '../score/answer/types.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from '../score/evaluators/types.ts';
 
@@ -59,7 +59,7 @@ interface RawAnswerCase extends RawCommon {
 
 export function normaliseCases(raw: RawSuite, source: SourceDocument, file: string): Case[] {
   return raw.cases.map((item, index): Case => {
-    const where = { file, line: source.locate(['cases', index]).line };
+    const where = caseSourceAt(source, file, ['cases', index]);
     if (item.kind === 'answer') {
       // `defaults` (limit, maxRounds, search tool) are retrieval settings; answer cases have none.
       const { expect, kind: _kind, ...rest } = item;
