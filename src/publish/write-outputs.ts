@@ -3,11 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toQrels, toRun } from '../report/trec/write.ts';
 import type { Report } from '../report/types.ts';
+import { writeReportJson } from './write-report-json.ts';
 
 export async function writeOutputs(report: Report, markdown: string, paths: { json: string; markdown: string }): Promise<void> {
   await mkdir(path.dirname(paths.json), { recursive: true });
   await mkdir(path.dirname(paths.markdown), { recursive: true });
-  await writeFile(paths.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writeReportJson(report, paths.json);
   await writeFile(paths.markdown, markdown);
 }
 
