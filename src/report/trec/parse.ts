@@ -47,6 +47,14 @@ function rows(text: string, columns: number, shape: string, problems: QrelsProbl
   return out;
 }
 
+/** The line a (query, docno) pair was first seen on, or undefined after recording this line as its first. */
+function firstSeen(firstLine: Map<string, number>, qid: string, docno: string, line: number): number | undefined {
+  const key = `${qid}\u0000${docno}`;
+  const first = firstLine.get(key);
+  if (first === undefined) firstLine.set(key, line);
+  return first;
+}
+
 /**
  * qrels (`qid iter docno relevance`; iter is ignored, as trec_eval does) -> qid -> the
  * relevant documents in file order. Lines with relevance <= 0 are judged non-relevant (so
@@ -64,13 +72,11 @@ export function parseQrels(text: string, file: string): Map<string, Judged[]> {
       problems.push({ line, message: `relevance ${JSON.stringify(relevance)} is not an integer` });
       continue;
     }
-    const key = `${qid}\u0000${docno}`;
-    const first = firstLine.get(key);
+    const first = firstSeen(firstLine, qid, docno, line);
     if (first !== undefined) {
       problems.push({ line, message: `${JSON.stringify(docno)} is judged again for query ${JSON.stringify(qid)} (first at line ${first})` });
       continue;
     }
-    firstLine.set(key, line);
     const list = judged.get(qid) ?? [];
     judged.set(qid, list);
     const grade = Number.parseInt(relevance, 10);
@@ -101,13 +107,11 @@ export function parseRun(text: string, file: string): Map<string, string[]> {
       problems.push({ line, message: `score ${JSON.stringify(scoreText)} is not a number` });
       continue;
     }
-    const key = `${qid}\u0000${docno}`;
-    const first = firstLine.get(key);
+    const first = firstSeen(firstLine, qid, docno, line);
     if (first !== undefined) {
       problems.push({ line, message: `${JSON.stringify(docno)} is listed again for query ${JSON.stringify(qid)} (first at line ${first})` });
       continue;
     }
-    firstLine.set(key, line);
     const list = byQuery.get(qid) ?? [];
     byQuery.set(qid, list);
     list.push({ docno, score });
