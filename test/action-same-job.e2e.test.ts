@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import path from 'node:path';
+import type { Report } from '../src/report/types.ts';
 import { abRepository, BUILD, START, worktreeCount } from './support/ab-repo.ts';
 import { runAction, ROOT } from './support/action-runner.ts';
 import { pullRequestPayload } from './support/event-payloads.ts';
@@ -28,6 +29,8 @@ async function sameJobRun(d: GitHubDouble, number: number, repo: string, baseSha
       'compare-ref': baseSha,
       'setup-command': 'true',
       repetitions: '2',
+      // Bounded so the test stays quick; the input reaches the run (checked below in the report).
+      'max-repetitions': '3',
       'fail-on': 'mrr@5 < -0.02\nsearch.p95 > +400%',
     },
     sha: headSha,
@@ -57,6 +60,9 @@ describe('the Action with compare-ref and fail-on', () => {
     assert.match(body, /\| MRR@5 \(↑ better\) .*❌ worse/);
     assert.match(body, /Statistics behind the verdicts/);
     assert.equal(worktreeCount(repo), 1, 'the base worktree is removed');
+    const report = JSON.parse(r.outputs['report-json'] ?? '{}') as Report;
+    assert.equal(report.settings.sampling?.maxRepetitions, 3, 'input max-repetitions reaches the run');
+    assert.ok(report.settings.repetitions >= 2 && report.settings.repetitions <= 3);
   });
 
   it('passes with the accept label, and the comment says who accepted', async () => {

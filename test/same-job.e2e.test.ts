@@ -29,7 +29,7 @@ describe('same-job A/B (--compare-ref)', () => {
       '--server-env', marker,
       '--compare-ref', 'HEAD',
       '--setup-command', 'test -f corpus/sdks/typescript/retries.md && touch setup-ran',
-      '--repetitions', '2', '--warmup', '2', '--block-size', '7', '--seed', '99',
+      '--repetitions', '2', '--max-repetitions', '2', '--warmup', '2', '--block-size', '7', '--seed', '99',
       '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
     ]);
     assert.equal(r.code, 0, r.stderr);
@@ -53,6 +53,42 @@ describe('same-job A/B (--compare-ref)', () => {
 
     assert.equal(worktreeCount(repo), 1);
     assert.deepEqual(pidsWithEnv(marker), []);
+  });
+
+  it('repeats the retrieval cases past --repetitions until the median-latency CI is narrow enough, up to --max-repetitions', async () => {
+    const { repo } = abRepository('delete-retries-guide');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
+    const r = await runCli([
+      'run',
+      '--cwd', repo,
+      '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
+      '--build-command', BUILD,
+      '--server-command', START,
+      '--compare-ref', 'HEAD',
+      '--repetitions', '2', '--max-repetitions', '4', '--warmup', '2', '--seed', '7',
+      // An unreachable precision target (CI half-width ≤ 0.04%): the run must go to the cap.
+      '--min-effect', 'search.p50=0.1%',
+      '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    // The widest row relative to its target leads (fetch.p50 keeps the default 5%, so its target is ±2.0%).
+    assert.match(r.stderr, /(search|fetch)\.p50 CI ±[\d.]+% after 2 repetitions, target ±[\d.]+%: repeating the retrieval cases, up to 4/);
+    assert.match(r.stderr, /4 repetitions: the cap; widest (search|fetch)\.p50/);
+    for (const file of ['r.json', 'r.base.json']) {
+      const report = JSON.parse(readFileSync(path.join(out, file), 'utf8')) as Report;
+      assert.equal(report.settings.repetitions, 4);
+      const sampling = report.settings.sampling;
+      assert.ok(sampling, 'the report says how the repetitions were decided');
+      assert.equal(sampling.minRepetitions, 2);
+      assert.equal(sampling.maxRepetitions, 4);
+      assert.equal(sampling.settled, false);
+      const search = sampling.rows.find((row) => row.id === 'search.p50');
+      assert.ok(search && search.target < 0.001 && search.halfWidth > search.target, 'search.p50 is judged against its own minimum effect');
+      // Every search round of every repetition is a sample: 4 per single-round case.
+      const single = report.cases.filter((c) => c.kind === 'retrieval' && c.rounds.length === 1 && c.status === 'ok');
+      assert.ok(single.length > 40);
+      for (const c of single) assert.equal(c.latency.search.length, 4, c.id);
+    }
   });
 
   it('stops with the setup command’s output when it fails in the base checkout', async () => {

@@ -65,6 +65,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('profile', optional(text('profile')));
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));
   set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
+  set('maxRepetitions', parseCount(text('max-repetitions'), 'input max-repetitions', 1));
   set('k', parseCount(text('k'), 'input k', 1));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
   set('seed', parseCount(text('seed'), 'input seed', 0));

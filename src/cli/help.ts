@@ -28,6 +28,8 @@ Target:
 Run:
   --warmup <n>               unmeasured search calls first (default 5)
   --repetitions <n>          times each case runs, reshuffled each time (default 5)
+  --max-repetitions <n>      same-job A/B: more repetitions, up to n, until the median-latency
+                             CIs are within 0.4 × the minimum effect (default 20)
   --seed <n>                 seed of the shuffle (default random; recorded in the report)
   --k <n>                    metric cutoff (default 5)
   --timeout <ms>             per tool call (default 30000)

@@ -30,6 +30,7 @@ interface RawConfig {
   defaults?: {
     k?: number;
     repetitions?: number;
+    maxRepetitions?: number;
     warmup?: number;
     timeout?: number;
     seed?: number;
@@ -78,6 +79,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (raw.baseline !== undefined) o.baseline = raw.baseline === 'none' ? null : at(raw.baseline);
   if (d.k !== undefined) o.k = d.k;
   if (d.repetitions !== undefined) o.repetitions = d.repetitions;
+  if (d.maxRepetitions !== undefined) o.maxRepetitions = d.maxRepetitions;
   if (d.warmup !== undefined) o.warmup = d.warmup;
   if (d.timeout !== undefined) o.timeoutMs = d.timeout;
   if (d.seed !== undefined) o.seed = d.seed;

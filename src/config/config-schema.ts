@@ -47,6 +47,7 @@ export const configSchema = {
       properties: {
         k: count(1),
         repetitions: count(1),
+        maxRepetitions: count(1),
         warmup: count(0),
         timeout: count(1),
         seed: count(0),

@@ -41,6 +41,8 @@ export interface Config {
   build: BuildConfig | null;
   warmup: number;
   repetitions: number;
+  /** Same-job A/B: repetitions may go on up to this many until the latency CIs are narrow enough (compare/latency-precision.ts). */
+  maxRepetitions: number;
   k: number;
   /** Per tool call. */
   timeoutMs: number;
@@ -85,6 +87,7 @@ export interface Config {
 export const DEFAULTS = {
   warmup: 5,
   repetitions: 5,
+  maxRepetitions: 20,
   k: 5,
   timeoutMs: 30_000,
   buildTimeoutMs: 10 * 60_000,

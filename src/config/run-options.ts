@@ -28,6 +28,7 @@ export interface RunOptions {
   cwd?: string;
   warmup?: number;
   repetitions?: number;
+  maxRepetitions?: number;
   k?: number;
   timeoutMs?: number;
   /** A report path, null for no comparison, undefined for the default. */
@@ -159,6 +160,8 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: DEFAULTS.buildTimeoutMs } : null),
     warmup: options.warmup ?? DEFAULTS.warmup,
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
+    // Never below repetitions: a cap under the minimum only means no extra repetitions.
+    maxRepetitions: Math.max(options.maxRepetitions ?? DEFAULTS.maxRepetitions, options.repetitions ?? DEFAULTS.repetitions),
     k: options.k ?? DEFAULTS.k,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     maxConsecutiveTimeouts: DEFAULTS.maxConsecutiveTimeouts,

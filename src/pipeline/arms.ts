@@ -7,7 +7,7 @@
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { currentEnvironment } from '../report/environment.ts';
 import { buildReport } from '../report/build-report.ts';
-import type { BuildResult, GitInfo, Report, SameJobInfo } from '../report/types.ts';
+import type { BuildResult, GitInfo, Report, SameJobInfo, SamplingInfo } from '../report/types.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
 import { scoreCases } from '../score/score-cases.ts';
@@ -16,6 +16,8 @@ import type { Suite } from '../suite/index.ts';
 import type { HttpSession, HttpSessionEnd } from '../target/http-session.ts';
 import { startStdioSession, type StdioSession } from '../target/stdio-session.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
+import { latencyPrecision } from '../compare/latency-precision.ts';
+import type { MoreRepetitions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './evaluate.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
@@ -71,6 +73,39 @@ async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHook
   return sessions;
 }
 
+/** Percent with one decimal, for progress lines. */
+const pct = (x: number) => `±${(x * 100).toFixed(1)}%`;
+
+const precisionOf = (config: Config, outcomes: readonly RunOutcome[]) => latencyPrecision(outcomes[0]!.observations, outcomes[1]!.observations, config.stats);
+
+/** Same-job A/B: more repetitions while a median-latency CI is wider than its target (compare/latency-precision.ts). */
+function adaptiveRepetitions(config: Config, hooks: EvaluateHooks): MoreRepetitions {
+  return {
+    max: config.maxRepetitions,
+    wanted(outcomes, done) {
+      const check = precisionOf(config, outcomes);
+      const widest = check.rows[0];
+      if (check.settled || !widest) return false;
+      if (done === config.repetitions) {
+        hooks.onPhase?.('run', `${widest.id} CI ${pct(widest.halfWidth)} after ${done} repetitions, target ${pct(widest.target)}: repeating the retrieval cases, up to ${config.maxRepetitions}`);
+      }
+      return true;
+    },
+  };
+}
+
+/** The final precision of an adaptive run, said in the log when it took extra repetitions. */
+function finalPrecision(config: Config, outcomes: readonly RunOutcome[], hooks: EvaluateHooks): SamplingInfo {
+  const check = precisionOf(config, outcomes);
+  const done = outcomes[0]!.repetitions;
+  const widest = check.rows[0];
+  if (done > config.repetitions && widest) {
+    const how = check.settled ? 'within target' : `the cap; widest ${widest.id}`;
+    hooks.onPhase?.('run', `${done} repetitions: ${how} ${pct(widest.halfWidth)} (target ${pct(widest.target)})`);
+  }
+  return { minRepetitions: config.repetitions, maxRepetitions: config.maxRepetitions, settled: check.settled, rows: check.rows };
+}
+
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   const { storage: _ignored, ...rest } = scoring;
   return rest;
@@ -87,6 +122,7 @@ export async function runArms(
   for (const arm of all) builds.push(await build(arm, hooks));
   const sessions = await startAll(config, all, hooks);
   let outcomes: RunOutcome[];
+  const adaptive = all.length === 2 && config.maxRepetitions > config.repetitions;
   const ends: HttpSessionEnd[] = [];
   try {
     const note = (m: string) => hooks.onPhase?.('run', m);
@@ -106,12 +142,14 @@ export async function runArms(
       seed: config.seed,
       blockSize: config.blockSize,
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+      ...(adaptive ? { more: adaptiveRepetitions(config, hooks) } : {}),
     });
   } finally {
     // Always end every server's whole process tree, whatever happened in the run.
     for (const s of sessions) ends.push(await s.close());
   }
 
+  const sampling = adaptive ? finalPrecision(config, outcomes, hooks) : undefined;
   hooks.onPhase?.('score', `k=${config.k}`);
   const environment = currentEnvironment();
   const reports: Report[] = [];
@@ -134,7 +172,15 @@ export async function runArms(
         ...(arm.build ? { buildCommand: arm.build.command } : {}),
       },
       suite,
-      settings: { k: config.k, warmup: config.warmup, repetitions: config.repetitions, timeoutMs: config.timeoutMs, seed: config.seed, ...(all.length > 1 ? { blockSize: config.blockSize } : {}) },
+      settings: {
+        k: config.k,
+        warmup: config.warmup,
+        repetitions: outcomes[i]!.repetitions,
+        timeoutMs: config.timeoutMs,
+        seed: config.seed,
+        ...(all.length > 1 ? { blockSize: config.blockSize } : {}),
+        ...(sampling ? { sampling } : {}),
+      },
       results,
       ...(build ? { build } : {}),
       ...(end.memory ? { memory: end.memory } : {}),

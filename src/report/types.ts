@@ -159,6 +159,16 @@ export interface RunSummary {
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }
 
+/** How a same-job run decided how many repetitions to make (compare/latency-precision.ts). */
+export interface SamplingInfo {
+  minRepetitions: number;
+  maxRepetitions: number;
+  /** Every judgeable median-latency row reached its CI half-width target. */
+  settled: boolean;
+  /** Each judgeable median row at the end: CI half-width and target, as relative changes. */
+  rows: { id: string; halfWidth: number; target: number; cases: number }[];
+}
+
 /** Set on both reports of a same-job A/B run: the base (compare-ref) and the head arm. */
 export interface SameJobInfo {
   /** Shared by the two reports of one run. */
@@ -186,6 +196,8 @@ export interface Report {
     seed?: number;
     /** Cases per A/B block (same-job runs). */
     blockSize?: number;
+    /** Same-job runs: repetitions went on past `minRepetitions` until the latency CIs were narrow enough, or the cap. */
+    sampling?: SamplingInfo;
   };
   sameJob?: SameJobInfo;
   /**

@@ -67,3 +67,14 @@ export interface CaseObservation {
   answer?: AnswerObservation;
   error?: CaseError;
 }
+
+export type CallKind = 'search' | 'fetch' | 'answer';
+
+/** The timed calls of one observation by kind, ms: every search round, a fetch that succeeded, the answer call. */
+export function callLatencies(o: CaseObservation): Record<CallKind, number[]> {
+  return {
+    search: o.rounds.map((r) => r.ms),
+    fetch: o.fetch?.ok ? [o.fetch.ms] : [],
+    answer: o.answer ? [o.answer.ms] : [],
+  };
+}

@@ -4,7 +4,9 @@
  * (same-job A/B) both servers run in the same loop, block by block. A dead server ends
  * its arm cleanly (its remaining cases are marked not run, with its stderr tail); a
  * server that times out repeatedly is treated as hung, for the same reason: the run
- * stays bounded in time. The other arm goes on.
+ * stays bounded in time. The other arm goes on. With `more`, repetitions go on past
+ * `repetitions` (up to its cap) for as long as it says the measurements are not yet
+ * precise enough; the order is the same as a run planned with that many from the start.
  */
 import type { Case } from '../suite/case.ts';
 import type { ToolCaller } from '../target/tool-caller.ts';
@@ -28,6 +30,15 @@ export interface RunOptions {
   /** Cases per A/B block. */
   blockSize: number;
   onProgress?: (event: ProgressEvent) => void;
+  /** Adaptive repetitions: asked after each repetition from `repetitions` on whether to run another. */
+  more?: MoreRepetitions;
+}
+
+export interface MoreRepetitions {
+  /** Cap on repetitions in all. */
+  max: number;
+  /** True to run one more repetition, given every arm's outcome so far and how many repetitions are done. */
+  wanted: (outcomes: readonly RunOutcome[], done: number) => boolean;
 }
 
 export interface ProgressEvent {
@@ -40,6 +51,8 @@ export interface ProgressEvent {
 
 export interface RunOutcome {
   observations: CaseObservation[];
+  /** Repetitions run (more than planned when `more` asked for them). */
+  repetitions: number;
   warmupErrors: number;
   /** Why the run stopped before the end, if it did. */
   stoppedEarly?: string;
@@ -96,17 +109,31 @@ async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunO
 export async function runArms(callers: readonly ToolCaller[], cases: readonly Case[], options: RunOptions): Promise<RunOutcome[]> {
   const arms: ArmState[] = [];
   for (const caller of callers) {
-    arms.push({ caller, outcome: { observations: [], warmupErrors: await warmUp(caller, cases, options) }, consecutiveTimeouts: 0 });
+    arms.push({ caller, outcome: { observations: [], repetitions: 0, warmupErrors: await warmUp(caller, cases, options) }, consecutiveTimeouts: 0 });
   }
-  const slots = schedule({ cases: cases.length, repetitions: options.repetitions, arms: arms.length, seed: options.seed, blockSize: options.blockSize });
+  const max = Math.max(options.repetitions, options.more?.max ?? 0);
+  const slots = schedule({ cases: cases.length, repetitions: max, arms: arms.length, seed: options.seed, blockSize: options.blockSize });
+  // Extra repetitions leave answer cases out: an answer tool may be slow and paid for (an LLM behind it).
+  const extraCases = cases.filter((c) => c.kind === 'retrieval').length;
+  const total = (repetitions: number) => arms.length * (cases.length * options.repetitions + extraCases * (repetitions - options.repetitions));
+  const outcomes = () => arms.map((a) => a.outcome);
+  let planned = options.repetitions;
   let done = 0;
   for (const slot of slots) {
+    if (slot.repetition === planned) {
+      // A repetition boundary past the plan: go on only while more is wanted (and someone is still running).
+      const running = arms.some((a) => a.outcome.stoppedEarly === undefined);
+      if (!running || !options.more?.wanted(outcomes(), planned)) break;
+      planned++;
+    }
+    if (slot.repetition >= options.repetitions && cases[slot.caseIndex]!.kind === 'answer') continue;
     const arm = arms[slot.arm]!;
     const observation = await runSlot(arm, cases[slot.caseIndex]!, slot.repetition, options);
     arm.outcome.observations.push(observation);
-    options.onProgress?.({ done: ++done, total: slots.length, arm: slot.arm, observation });
+    options.onProgress?.({ done: ++done, total: total(planned), arm: slot.arm, observation });
   }
-  return arms.map((a) => a.outcome);
+  for (const arm of arms) arm.outcome.repetitions = planned;
+  return outcomes();
 }
 
 export async function runSuite(caller: ToolCaller, cases: readonly Case[], options: RunOptions): Promise<RunOutcome> {
