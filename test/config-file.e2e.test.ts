@@ -6,24 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import type { Report } from '../src/report/types.ts';
 import { ROOT, runCli } from './support/cli.ts';
+import { freePort } from './support/free-port.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function project(yaml: (dir: string) => string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-config-e2e-'));

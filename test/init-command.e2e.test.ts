@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import { ROOT, runCli } from './support/cli.ts';
+import { freePort } from './support/free-port.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');
 
@@ -20,14 +20,6 @@ function builtIndex(dir: string): string {
   return index;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('docs-mcp-eval init', () => {
   it('writes a starter config and cases from a stdio server, and run accepts them', async () => {

@@ -41,8 +41,9 @@ Cases (each repeatable; OR within a flag, AND across flags):
   --project <name>  --tool <name>   (answer cases)
 
 Answer cases:
-  --profile <name|file>      built-in profile (reference, speakeasy) or a profile file: search/fetch
-                             shape, tool map and default arguments (datasets/crypto-docs/profile.yaml)
+  --profile <name|file>      built-in profile (reference, speakeasy, qmd, docusaurus-plugin-mcp-server)
+                             or a profile file: search/fetch shape, tool map and default
+                             arguments (datasets/crypto-docs/profile.yaml)
   --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
 
 Comparison:

@@ -4,6 +4,8 @@
  * override them field by field.
  */
 import type { FetchSpec, SearchSpec, ServerShape } from '../run/search-spec.ts';
+import { docusaurusMcp } from './profiles/docusaurus-mcp.ts';
+import { qmd } from './profiles/qmd.ts';
 
 const SEARCH_DOCS: SearchSpec = {
   tool: 'search_docs',
@@ -26,6 +28,9 @@ export const BUILTIN_PROFILES: Readonly<Record<string, BuiltinProfile>> = {
     description: "speakeasy's docs-mcp: search_docs with hits[].chunk_id and next_cursor (facet filters as arguments); get_doc(chunk_id)",
     shape: { search: { ...SEARCH_DOCS, ids: { from: 'json', path: '$.hits[*].chunk_id', cursor: '$.next_cursor' } }, fetch: GET_DOC },
   },
+  // Third-party servers from the npm registry, each tested against the real server (test/third-party-*.e2e.test.ts).
+  qmd,
+  'docusaurus-plugin-mcp-server': docusaurusMcp,
 };
 
 export const DEFAULT_SHAPE: ServerShape = BUILTIN_PROFILES['reference']!.shape;

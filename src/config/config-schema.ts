@@ -17,7 +17,7 @@ export const configSchema = {
   properties: {
     $schema: { type: 'string' },
     cases: { ...nonEmptyString, description: 'Dataset file or directory, relative to this file.' },
-    profile: { ...nonEmptyString, description: 'A built-in profile (reference, speakeasy) or a profile file; search, fetch and toolMap below override it.' },
+    profile: { ...nonEmptyString, description: 'A built-in profile (reference, speakeasy, qmd, docusaurus-plugin-mcp-server) or a profile file; search, fetch and toolMap below override it.' },
     server: {
       type: 'object',
       additionalProperties: false,

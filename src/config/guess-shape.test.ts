@@ -29,4 +29,10 @@ describe('init guesses', () => {
     assert.equal(guessIdSource({ content: [{ type: 'text', text: '1. [Auth](guides/auth.md)' }] })?.from, 'regex');
     assert.equal(guessIdSource({ content: [{ type: 'text', text: 'no results' }] }), undefined);
   });
+
+  it('finds ids on labelled lines, before any links in the snippets', () => {
+    const text = 'Found 2 result(s):\n\n1. **Webhooks**\n   URL: https://docs.test/docs/webhooks\n   See [retries](/docs/retries).\n\n2. **Retries**\n   URL: https://docs.test/docs/retries\n';
+    const guess = guessIdSource({ content: [{ type: 'text', text }] });
+    assert.deepEqual(guess, { from: 'regex', pattern: '^\\s*(?:[-*]\\s+)?\\**URL\\**:\\s*(?P<id>\\S+)', flags: 'm' });
+  });
 });

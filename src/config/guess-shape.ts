@@ -72,6 +72,9 @@ function jsonOf(result: { content?: unknown[]; structuredContent?: unknown }): u
   return undefined;
 }
 
+/** A line that labels a document id: `URL: …`, `- **Path:** …`; group 1 is the label as written. */
+const LABELLED_ID = /^\s*(?:[-*]\s+)?\**(URL|URI|Path|File|Source|Id)\**:\s*\S/im;
+
 /** Where the ids are in a sample search result, or undefined when no guess fits. */
 export function guessIdSource(result: { content?: unknown[]; structuredContent?: unknown }): IdSource | undefined {
   const json = jsonOf(result);
@@ -86,6 +89,10 @@ export function guessIdSource(result: { content?: unknown[]; structuredContent?:
   }
   if ((result.content ?? []).some((i) => isRecord(i) && (i['type'] === 'resource_link' || i['type'] === 'resource'))) return { from: 'resource_links' };
   const text = (result.content ?? []).map((i) => (isRecord(i) && typeof i['text'] === 'string' ? i['text'] : '')).join('\n');
+  // A labelled line per hit ("   URL: https://docs.example.com/docs/a", docusaurus-plugin-mcp-server)
+  // names the document more surely than whatever links the snippets happen to hold.
+  const label = LABELLED_ID.exec(text)?.[1];
+  if (label !== undefined) return { from: 'regex', pattern: `^\\s*(?:[-*]\\s+)?\\**${label}\\**:\\s*(?P<id>\\S+)`, flags: 'm' };
   if (/\]\([^)\s]+\)/.test(text)) return { from: 'regex', pattern: '\\]\\((?P<id>[^)\\s]+)\\)' };
   return undefined;
 }
