@@ -5,6 +5,9 @@
  *     machine drift hits both sides alike. Target: p50 ratio <= 1.10.
  *  2. Wall time of `npm run eval` (the embedded default, end to end).
  *  3. Cold start of dist/action.js to its first server spawn, and the bundle sizes.
+ *  4. Scale: cases/s and the harness's own peak RSS on synthetic 1,000- and 10,000-case
+ *     suites (bench/scale/run.ts, run as its own process so its children are measured
+ *     alone; `npm run bench:scale` runs only this part).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -68,6 +71,13 @@ function evalWallTime(): void {
   console.log(`\nnpm run eval (embedded default: build + spawn + cases + report): ${(ms / 1000).toFixed(2)} s wall, exit ${result.status}`);
 }
 
+/** The scale bench in a child process: it prints its own tables and sets our exit code on failure. */
+function scale(): void {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bench/scale/run.ts'), '1000', '10000'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exitCode = result.status ?? 1;
+}
+
 await overhead();
 evalWallTime();
 await actionColdStart();
+scale();

@@ -40,6 +40,8 @@ interface ProbeResult {
   maxRssBytes: number;
   peakSampled: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; rss: number };
   marks: PhaseMark[];
+  /** V8 heap at exit: used and resident (physical) bytes per space. */
+  heapAtExit?: { spaces: Record<string, number>; physical?: Record<string, number> };
 }
 
 export interface HarnessRun {

@@ -110,6 +110,20 @@ function printPhases(results: readonly Measured[]): void {
   }
 }
 
+/** Where the RSS sits at exit: V8's young generation (sized by V8, not by the data) against the old space that holds the data. */
+function printSpaces(results: readonly Measured[]): void {
+  for (const m of results) {
+    const heap = m.run.probe?.heapAtExit;
+    if (!heap?.physical) continue;
+    const resident = (name: string) => mb(heap.physical?.[name]);
+    const used = (name: string) => mb(heap.spaces[name]);
+    console.log(
+      `- ${m.suite.cases}: at exit, resident new space ${resident('new_space')} MB (used ${used('new_space')}), ` +
+        `old space ${resident('old_space')} MB (used ${used('old_space')}), large objects ${resident('large_object_space')} MB, code ${resident('code_space')} MB`,
+    );
+  }
+}
+
 function printGrowth(results: readonly Measured[]): void {
   const sorted = [...results].filter((m) => m.run.peakRssBytes !== null).sort((a, b) => a.suite.cases - b.suite.cases);
   const small = sorted[0];
@@ -136,6 +150,7 @@ const results: Measured[] = [];
 for (const count of sizes()) results.push(await measure(count));
 printMain(results);
 printPhases(results);
+printSpaces(results);
 printGrowth(results);
 printTarget(results);
 

@@ -7,6 +7,7 @@ import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../suite/case.ts
 import type { CaseObservation } from '../run/observation.ts';
 import type { CaseMetrics, CaseResult } from '../report/types.ts';
 import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc } from './metrics/index.ts';
+import { groupBy } from '../shared/group-by.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import type { AnswerScoring } from './score-answer.ts';
 
@@ -95,8 +96,7 @@ function ordered(observations: readonly CaseObservation[]): CaseObservation[] {
 }
 
 export async function scoreCases(cases: readonly Case[], observations: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult[]> {
-  const byCase = new Map<string, CaseObservation[]>();
-  for (const o of observations) byCase.set(o.caseId, [...(byCase.get(o.caseId) ?? []), o]);
+  const byCase = groupBy(observations, (o) => [o.caseId]);
   const results: CaseResult[] = [];
   // One case at a time: evaluators may call rate-limited APIs.
   for (const c of cases) {

@@ -2,8 +2,9 @@
  * Per-case results -> the summary metrics and breakdowns of the report, keyed by the
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
-import { bootstrapQuantileCi } from '../compare/stats/index.ts';
+import { bootstrapQuantileCis } from '../compare/stats/index.ts';
 import type { Breakdown, CaseResult, LatencySummary, MetricValues, Report, RunSummary } from '../report/types.ts';
+import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
 
 function qualityMetrics(all: readonly CaseResult[], k: number): MetricValues {
@@ -58,14 +59,13 @@ function latencyMetrics(results: readonly CaseResult[]): MetricValues {
 /** Seeded so that the same samples always get the same intervals. */
 const CI_OPTIONS = { seed: 20_070_101, draws: 2_000 } as const;
 
-/** The run-level latency summary, with bootstrap CIs of p50 and p95. */
+/** The run-level latency summary, with bootstrap CIs of p50 and p95 (read from the same resamples). */
 function latencyWithCis(samples: readonly number[]): LatencySummary | null {
   const summary = summarizeLatency(samples);
   if (!summary || summary.n < 2) return summary;
-  for (const [key, q] of [['p50Ci', 0.5], ['p95Ci', 0.95]] as const) {
-    const ci = bootstrapQuantileCi(samples, q, CI_OPTIONS);
-    if (ci) summary[key] = { lower: ci.lower, upper: ci.upper, level: ci.level };
-  }
+  const [p50, p95] = bootstrapQuantileCis(samples, [0.5, 0.95], CI_OPTIONS);
+  if (p50) summary.p50Ci = { lower: p50.lower, upper: p50.upper, level: p50.level };
+  if (p95) summary.p95Ci = { lower: p95.lower, upper: p95.upper, level: p95.level };
   return summary;
 }
 
@@ -84,12 +84,6 @@ export function summarize(results: readonly CaseResult[], k: number): RunSummary
       ...(results.some((r) => r.kind === 'answer') ? { answer: latencyWithCis(results.flatMap((r) => r.latency.answer ?? [])) } : {}),
     },
   };
-}
-
-function groupBy(results: readonly CaseResult[], keysOf: (r: CaseResult) => string[]): Map<string, CaseResult[]> {
-  const groups = new Map<string, CaseResult[]>();
-  for (const r of results) for (const key of keysOf(r)) groups.set(key, [...(groups.get(key) ?? []), r]);
-  return groups;
 }
 
 function breakdown(results: readonly CaseResult[], k: number, keysOf: (r: CaseResult) => string[]): Breakdown[] {

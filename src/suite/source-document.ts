@@ -26,7 +26,7 @@ export interface SourceDocument {
    * named); an array item or the root points at the value. When the path goes deeper than
    * the document (a missing field), the deepest existing ancestor is returned.
    */
-  locate(path: DataPath): Position;
+  locate: (path: DataPath) => Position;
 }
 
 /**
@@ -125,13 +125,16 @@ function stripPositionSuffix(message: string): string {
 /**
  * Where a case was written, the line worked out on first read: every case carries one,
  * but it is read only for a message, and locating means building the positioned model.
+ * It keeps `locate` alone, not the SourceDocument: that would keep the whole parsed
+ * data of the file alive beside the normalised cases for the rest of the run.
  */
 export function caseSourceAt(source: SourceDocument, file: string, path: DataPath): { file: string; readonly line: number } {
+  const { locate } = source;
   let line: number | undefined;
   return {
     file,
     get line(): number {
-      return (line ??= source.locate(path).line);
+      return (line ??= locate(path).line);
     },
   };
 }

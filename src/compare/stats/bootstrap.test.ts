@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { percentile } from '../../score/metrics/latency.ts';
-import { bootstrapMeanCi, bootstrapQuantileCi, bootstrapRatioCi, bootstrapStratifiedRatioCi, type Interval } from './bootstrap.ts';
+import { bootstrapMeanCi, bootstrapQuantileCi, bootstrapQuantileCis, bootstrapRatioCi, bootstrapStratifiedRatioCi, type Interval } from './bootstrap.ts';
 import { DEFAULT_SEED, seededRng, type Rng } from './random.ts';
 
 // The naive bootstrap: materialise each resample, sort it, call percentile(). Fed the same
@@ -71,6 +71,21 @@ void describe('bootstrapQuantileCi', () => {
     assert.throws(() => bootstrapQuantileCi([1], 0.5, { draws: 0 }), RangeError);
     assert.throws(() => bootstrapQuantileCi([1], 0.5, { level: 1 }), RangeError);
     assert.throws(() => bootstrapQuantileCi([1], 0.5, { seed: 0.5 }), RangeError);
+  });
+});
+
+void describe('bootstrapQuantileCis', () => {
+  void it('gives each quantile the interval of its own bootstrapQuantileCi call (same seeded resamples)', () => {
+    for (const sample of [SPREAD, LUMPY, [4.2], [2, Number.NaN, 1]]) {
+      const qs = [0.5, 0.95, 0, 1, 0.33];
+      const options = { seed: 9, draws: 250, level: 0.9 };
+      assert.deepEqual(bootstrapQuantileCis(sample, qs, options), qs.map((q) => bootstrapQuantileCi(sample, q, options)));
+    }
+  });
+
+  void it('null for each quantile when no sample is finite; rejects a bad quantile', () => {
+    assert.deepEqual(bootstrapQuantileCis([Number.NaN], [0.5, 0.95]), [null, null]);
+    assert.throws(() => bootstrapQuantileCis([1], [0.5, 2]), RangeError);
   });
 });
 

@@ -110,20 +110,16 @@ function drawWithin(strata: readonly Int32Array[]): Draw {
 }
 
 /**
- * A function that resamples an ascending sample (the positions `draw` picks) and
- * returns the resample's type-7 q-quantile. The resample sorted is each sorted[i]
- * repeated counts[i] times, so its k-th order statistic is the sorted[i] at which the
- * running count first exceeds k.
+ * A function that reads the type-7 q-quantile of a resample of an ascending sample, the
+ * resample given as `counts` (how often each sorted position was drawn). The resample
+ * sorted is each sorted[i] repeated counts[i] times, so its k-th order statistic is the
+ * sorted[i] at which the running count first exceeds k.
  */
-function quantileResampler(sorted: readonly number[], q: number, draw: Draw = drawAll(sorted.length)): (rng: Rng) => number {
-  const n = sorted.length;
-  const counts = new Int32Array(n);
-  const h = (n - 1) * q;
+function quantileOfCounts(sorted: readonly number[], q: number): (counts: Int32Array) => number {
+  const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
   const t = h - lo;
-  return (rng) => {
-    counts.fill(0);
-    draw(counts, rng);
+  return (counts) => {
     let i = 0;
     let seen = counts[0] ?? 0;
     while (seen <= lo) seen += counts[++i] ?? 0;
@@ -136,6 +132,17 @@ function quantileResampler(sorted: readonly number[], q: number, draw: Draw = dr
       while ((counts[i] ?? 1) === 0) i += 1;
     }
     return interpolate(a, sorted[i] ?? Number.NaN, t);
+  };
+}
+
+/** A function that resamples an ascending sample (the positions `draw` picks) and returns the resample's q-quantile. */
+function quantileResampler(sorted: readonly number[], q: number, draw: Draw = drawAll(sorted.length)): (rng: Rng) => number {
+  const counts = new Int32Array(sorted.length);
+  const read = quantileOfCounts(sorted, q);
+  return (rng) => {
+    counts.fill(0);
+    draw(counts, rng);
+    return read(counts);
   };
 }
 
@@ -156,14 +163,31 @@ export function bootstrapMeanCi(values: readonly number[], options: BootstrapOpt
 
 /** Percentile-bootstrap CI of the q-quantile (q in [0, 1]) of one sample, or null when none is finite. */
 export function bootstrapQuantileCi(samples: readonly number[], q: number, options: BootstrapOptions = {}): Interval | null {
-  checkQuantile(q);
+  return bootstrapQuantileCis(samples, [q], options)[0] ?? null;
+}
+
+/**
+ * bootstrapQuantileCi for several quantiles of one sample, each read from the same
+ * resamples: the same intervals as one call per quantile with the same options (each
+ * call would draw the same seeded resamples), for the cost of one. Drawing is the whole
+ * cost: a run-level p50 and p95 over 10,000 cases' timings took ~1.5 s as two calls.
+ * One entry per quantile, null when no sample is finite.
+ */
+export function bootstrapQuantileCis(samples: readonly number[], qs: readonly number[], options: BootstrapOptions = {}): (Interval | null)[] {
+  for (const q of qs) checkQuantile(q);
   const { rng, draws, level } = settings(options);
   const sorted = finiteSorted(samples);
-  if (sorted.length === 0) return null;
-  const resample = quantileResampler(sorted, q);
-  const stats = new Float64Array(draws);
-  for (let b = 0; b < draws; b++) stats[b] = resample(rng);
-  return intervalOf(stats, level);
+  if (sorted.length === 0) return qs.map(() => null);
+  const draw = drawAll(sorted.length);
+  const counts = new Int32Array(sorted.length);
+  const reads = qs.map((q) => quantileOfCounts(sorted, q));
+  const stats = qs.map(() => new Float64Array(draws));
+  for (let b = 0; b < draws; b++) {
+    counts.fill(0);
+    draw(counts, rng);
+    for (const [j, read] of reads.entries()) stats[j]![b] = read(counts);
+  }
+  return stats.map((s) => intervalOf(s, level));
 }
 
 /** The pooled finite values of `groups`, sorted, with each group's positions in that order. */

@@ -3,7 +3,7 @@
  * intervals for quality means, the ratio bootstrap and Mann-Whitney U for timings, all
  * seeded and pure over plain arrays.
  */
-export { bootstrapMeanCi, bootstrapQuantileCi, bootstrapRatioCi, bootstrapStratifiedRatioCi, BOOTSTRAP_DRAWS, BOOTSTRAP_LEVEL } from './bootstrap.ts';
+export { bootstrapMeanCi, bootstrapQuantileCi, bootstrapQuantileCis, bootstrapRatioCi, bootstrapStratifiedRatioCi, BOOTSTRAP_DRAWS, BOOTSTRAP_LEVEL } from './bootstrap.ts';
 export type { BootstrapOptions, Interval, RatioEstimate } from './bootstrap.ts';
 export { mannWhitneyU } from './mann-whitney.ts';
 export type { MannWhitney } from './mann-whitney.ts';
