@@ -10,7 +10,7 @@
  *    queries (REFERENCE_SERVER_RANKING_FAULT). Detected when the paired test calls MRR worse.
  * Also how long the defaults take against one repetition without A/B.
  *
- *   npm run bench:calibration [-- --trials 20]
+ *   npm run bench:calibration [-- --trials 20 --repetitions 5 --max-repetitions 20 --server-cpus auto]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -28,7 +28,7 @@ const CASES = path.join(ROOT, 'datasets/reference/cases.yaml');
 /** 1 query in RANKING_FAULT_EVERY loses its two best hits from the top 5. */
 const RANKING_FAULT_EVERY = 6;
 
-const args = parseArgs({ options: { trials: { type: 'string' }, 'block-size': { type: 'string' }, pin: { type: 'string' }, warmup: { type: 'string' }, repetitions: { type: 'string' } } }).values;
+const args = parseArgs({ options: { trials: { type: 'string' }, 'block-size': { type: 'string' }, 'server-cpus': { type: 'string' }, warmup: { type: 'string' }, repetitions: { type: 'string' }, 'max-repetitions': { type: 'string' } } }).values;
 const trials = Number(args.trials ?? 20);
 const blockSize = args['block-size'] === undefined ? undefined : Number(args['block-size']);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dme-calibration-'));
@@ -36,8 +36,7 @@ const index = path.join(work, 'index.json');
 const built = spawnSync(process.execPath, [path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', index], { stdio: 'inherit' });
 if (built.status !== 0) throw new Error('building the reference index failed');
 
-const pin = args.pin === undefined ? [] : ['taskset', '-c', args.pin];
-const server = (env: Record<string, string> = {}) => ({ command: quote([...pin, process.execPath, path.join(DIST, 'server.js'), '--index', index]), cwd: ROOT, env });
+const server = (env: Record<string, string> = {}) => ({ command: quote([process.execPath, path.join(DIST, 'server.js'), '--index', index]), cwd: ROOT, env });
 
 function config(overrides: { repetitions?: number } = {}) {
   return resolveConfig(
@@ -50,6 +49,8 @@ function config(overrides: { repetitions?: number } = {}) {
       ...(blockSize !== undefined ? { blockSize } : {}),
       ...(args.warmup !== undefined ? { warmup: Number(args.warmup) } : {}),
       ...(args.repetitions !== undefined ? { repetitions: Number(args.repetitions) } : {}),
+      ...(args['max-repetitions'] !== undefined ? { maxRepetitions: Number(args['max-repetitions']) } : {}),
+      ...(args['server-cpus'] !== undefined ? { serverCpus: args['server-cpus'] } : {}),
       ...overrides,
     },
     ROOT,
@@ -59,6 +60,8 @@ function config(overrides: { repetitions?: number } = {}) {
 interface Trial {
   comparison: Comparison;
   ms: number;
+  /** Repetitions the run made (adaptive: from --repetitions up to --max-repetitions). */
+  repetitions: number;
 }
 
 async function abTrial(headEnv: Record<string, string>): Promise<Trial> {
@@ -67,20 +70,31 @@ async function abTrial(headEnv: Record<string, string>): Promise<Trial> {
   const started = performance.now();
   const evaluation = await evaluate({ ...c, server: server(headEnv) }, {}, { base });
   if (!evaluation.comparison) throw new Error('no comparison');
-  return { comparison: evaluation.comparison, ms: performance.now() - started };
+  return { comparison: evaluation.comparison, ms: performance.now() - started, repetitions: evaluation.report.settings.repetitions };
 }
 
 const measured = (c: Comparison) => c.rows.filter((r) => !r.indicative && (r.verdict === 'better' || r.verdict === 'worse'));
 const row = (c: Comparison, id: string) => c.rows.find((r) => r.id === id);
 
-async function scenario(name: string, env: Record<string, string>, hit: (c: Comparison) => boolean): Promise<{ name: string; hits: number; ms: number[]; detail: string[]; baseP50: number[] }> {
+interface Scenario {
+  name: string;
+  hits: number;
+  ms: number[];
+  detail: string[];
+  baseP50: number[];
+  repetitions: number[];
+}
+
+async function scenario(name: string, env: Record<string, string>, hit: (c: Comparison) => boolean): Promise<Scenario> {
   const ms: number[] = [];
+  const repetitions: number[] = [];
   const baseP50: number[] = [];
   const detail: string[] = [];
   let hits = 0;
   for (let i = 0; i < trials; i++) {
     const t = await abTrial(env);
     ms.push(t.ms);
+    repetitions.push(t.repetitions);
     if (hit(t.comparison)) hits++;
     baseP50.push(row(t.comparison, 'search.p50')?.baseline ?? Number.NaN);
     const p50 = row(t.comparison, 'search.p50')?.evidence;
@@ -88,7 +102,7 @@ async function scenario(name: string, env: Record<string, string>, hit: (c: Comp
     process.stderr.write(`\r${name}: trial ${i + 1}/${trials}, ${hits} flagged   `);
   }
   process.stderr.write('\n');
-  return { name, hits, ms, detail, baseP50 };
+  return { name, hits, ms, detail, baseP50, repetitions };
 }
 
 async function wall(fn: () => Promise<unknown>): Promise<number> {
@@ -115,14 +129,16 @@ const rankingEvidence = row((await abTrial({ REFERENCE_SERVER_RANKING_FAULT: Str
 const single1 = await wall(() => evaluate({ ...config(), repetitions: 1 }));
 const single5 = await wall(() => evaluate({ ...config(), repetitions: 5 }));
 
-console.log(`\nCalibration: same-job A/B of the reference server, ${args.repetitions ?? 5} repetitions, warm-up ${args.warmup ?? 5}, blocks of ${blockSize ?? 1}${args.pin ? `, pinned to CPU ${args.pin}` : ''}, ${trials} trials each, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}`);
-console.log('| scenario | trials | flagged | target | met | median trial |\n| --- | ---: | ---: | --- | --- | ---: |');
-const line = (s: { name: string; hits: number; ms: number[] }, target: string, met: boolean) =>
-  console.log(`| ${s.name} | ${trials} | ${s.hits} | ${target} | ${met ? 'yes' : 'NO'} | ${seconds(median(s.ms))} |`);
+console.log(`\nCalibration: same-job A/B of the reference server, ${args.repetitions ?? 5} to ${args['max-repetitions'] ?? 20} repetitions (adaptive), warm-up ${args.warmup ?? 5}, blocks of ${blockSize ?? 1}, server CPUs ${args['server-cpus'] ?? 'auto'}, ${trials} trials each, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.availableParallelism()}`);
+console.log('| scenario | trials | flagged | target | met | repetitions (median, range) | median trial |\n| --- | ---: | ---: | --- | --- | ---: | ---: |');
+const line = (s: Scenario, target: string, met: boolean) =>
+  console.log(
+    `| ${s.name} | ${trials} | ${s.hits} | ${target} | ${met ? 'yes' : 'NO'} | ${median(s.repetitions)} (${Math.min(...s.repetitions)}–${Math.max(...s.repetitions)}) | ${seconds(median(s.ms))} |`,
+  );
 line(aa, 'false alarms ≤ 1 in 20', aa.hits <= Math.floor(trials / 20));
 line(slow, 'detections ≥ 19 in 20', slow.hits >= Math.ceil((trials * 19) / 20));
 line(ranking, 'detected', ranking.hits === trials);
 console.log(`\nsearch p50 ratio per trial, A/A: ${aa.detail.join(', ')}`);
 console.log(`search p50 ratio per trial, +10%: ${slow.detail.join(', ')}`);
 console.log(`ranking change, MRR@5 row: ${rankingEvidence?.basis ?? '—'}`);
-console.log(`\nWall time on the embedded default: 1 repetition ${seconds(single1)}, 5 repetitions ${seconds(single5)}, same-job A/B with ${args.repetitions ?? 5} repetitions ${seconds(median(aa.ms))}`);
+console.log(`\nWall time on the embedded default: 1 repetition ${seconds(single1)}, 5 repetitions ${seconds(single5)}, same-job A/B with the default adaptive repetitions ${seconds(median(aa.ms))} (A/A median)`);

@@ -47,6 +47,12 @@ describe('same-job A/B (--compare-ref)', () => {
     assert.equal(base.sameJob?.baseSha, sha);
     assert.equal(head.settings.seed, 99);
     assert.equal(head.settings.blockSize, 7);
+    // On Linux with taskset, both servers share one CPU (--server-cpus auto), and the reports say which.
+    if (process.platform === 'linux' && /both servers pinned to CPU (\d+)/.test(r.stderr)) {
+      const cpu = /both servers pinned to CPU (\d+)/.exec(r.stderr)![1];
+      assert.equal(head.settings.serverCpus, cpu);
+      assert.equal(base.settings.serverCpus, cpu);
+    } else assert.match(r.stderr, /servers not pinned: /);
     assert.ok(base.build && head.build, 'both builds are timed');
     assert.ok((base.memory?.samples.length ?? 0) > 0 && (head.memory?.samples.length ?? 0) > 0, 'both RSS traces are kept');
     assert.ok(head.cases.every((c) => c.latency.search.length >= 2 || c.kind === 'answer'), 'every latency sample is kept (one per round, each repetition)');

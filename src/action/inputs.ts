@@ -3,7 +3,7 @@
  * tests) and validated into plain data. Run options become the same RunOptions the
  * CLI builds, so both entry points share one resolveConfig.
  */
-import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export type InputGetter = (name: string) => string;
@@ -72,6 +72,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('compareRef', optional(text('compare-ref')));
   set('setupCommand', optional(text('setup-command')));
   set('blockSize', parseCount(text('block-size'), 'input block-size', 1));
+  set('serverCpus', parseCpus(text('server-cpus'), 'input server-cpus'));
   set('alpha', optional(text('alpha')) === undefined ? undefined : parseFraction(text('alpha'), 'input alpha'));
   const minEffect = parseMinEffects(lines(text('min-effect')), 'input min-effect');
   set('minEffect', minEffect.minEffect);

@@ -5,7 +5,7 @@
 import type { Config } from '../config/config.ts';
 import { expandEnv } from '../config/config-file.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
-import { parseCount, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { parseFlags } from './parse-flags.ts';
 
@@ -44,6 +44,7 @@ export const RUN_OPTIONS = {
   'compare-ref': { type: 'string' },
   'setup-command': { type: 'string' },
   'block-size': { type: 'string' },
+  'server-cpus': { type: 'string' },
   alpha: { type: 'string' },
   'min-effect': { type: 'string', multiple: true },
   'fail-on': { type: 'string', multiple: true },
@@ -108,6 +109,7 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     compareRef: v['compare-ref'],
     setupCommand: v['setup-command'],
     blockSize: parseCount(v['block-size'], '--block-size', 1),
+    serverCpus: parseCpus(v['server-cpus'], '--server-cpus'),
     alpha: v.alpha === undefined ? undefined : parseFraction(v.alpha, '--alpha'),
     ...parseMinEffects(v['min-effect'] ?? [], '--min-effect'),
     failOn: v['fail-on'],

@@ -51,6 +51,8 @@ Comparison:
                              beside the working tree, alternating blocks of cases
   --setup-command <cmd>      run in the base checkout before its build (e.g. npm ci)
   --block-size <n>           cases per A/B block (default 1)
+  --server-cpus <list>       CPUs for the servers: auto (A/B: both on the last CPU, Linux),
+                             none, or a taskset list for every run (default auto)
   --min-effect <x>           smallest timing/memory change called real: 5% (default),
                              or per metric search.p95=10% (repeatable)
   --alpha <x>                significance level of the paired test (default 0.05)

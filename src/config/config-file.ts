@@ -35,6 +35,7 @@ interface RawConfig {
     timeout?: number;
     seed?: number;
     blockSize?: number;
+    serverCpus?: string;
     alpha?: number | string;
     minEffect?: number | string | Record<string, number | string>;
     failOn?: string[];
@@ -84,6 +85,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.timeout !== undefined) o.timeoutMs = d.timeout;
   if (d.seed !== undefined) o.seed = d.seed;
   if (d.blockSize !== undefined) o.blockSize = d.blockSize;
+  if (d.serverCpus !== undefined) o.serverCpus = d.serverCpus;
   if (d.alpha !== undefined) o.alpha = fractionOf(d.alpha, 'defaults.alpha');
   if (typeof d.minEffect === 'object') {
     o.minEffectFor = Object.fromEntries(Object.entries(d.minEffect).map(([k, v]) => [k, fractionOf(v, `defaults.minEffect.${k}`)]));

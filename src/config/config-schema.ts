@@ -52,6 +52,7 @@ export const configSchema = {
         timeout: count(1),
         seed: count(0),
         blockSize: count(1),
+        serverCpus: { type: 'string', pattern: '^(auto|none|\\d+(-\\d+)?(,\\d+(-\\d+)?)*)$', description: 'CPUs for the servers: auto (same-job A/B: both on one CPU), none, or a taskset list such as 3 or 2,3.' },
         alpha: fraction,
         minEffect: { anyOf: [fraction, { type: 'object', additionalProperties: fraction }] },
         failOn: { type: 'array', items: nonEmptyString },

@@ -17,6 +17,8 @@ export interface ServerConfig {
   url?: string;
   /** HTTP headers (environment variables already expanded). */
   headers?: Record<string, string>;
+  /** CPUs the server (and all it starts) may run on, a taskset list; absent: anywhere (target/cpu-affinity.ts). */
+  cpus?: string;
 }
 
 export interface BuildConfig {
@@ -66,6 +68,8 @@ export interface Config {
   compareRef: CompareRefConfig | null;
   /** Cases per block when base and head alternate. */
   blockSize: number;
+  /** CPUs for the servers: `auto` (same-job A/B: both on one CPU), `none`, or a taskset list (every run). */
+  serverCpus: string;
   /** How rows are judged: significance level, minimum effects, threshold bands. */
   stats: StatsOptions;
   /** fail-on gates, applied to the changes the statistics call real. */
@@ -94,4 +98,5 @@ export const DEFAULTS = {
   maxConsecutiveTimeouts: 2,
   rssIntervalMs: 100,
   blockSize: 1,
+  serverCpus: 'auto',
 } as const;

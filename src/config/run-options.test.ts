@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseFraction, parseMinEffects, resolveConfig } from './run-options.ts';
+import { parseCpus, parseFraction, parseMinEffects, resolveConfig } from './run-options.ts';
 
 describe('run options', () => {
   it('reads fractions as percentages or decimals, and per-metric minimum effects', () => {
@@ -19,6 +19,18 @@ describe('run options', () => {
     assert.throws(() => resolveConfig({ setupCommand: 'npm ci' }, '/w'), /setup command .* needs compare-ref/);
     assert.throws(() => resolveConfig({ shard: '4/3' }, '/w'), /shard: /);
     assert.throws(() => resolveConfig({ failOn: ['mrr@5 = 1'] }, '/w'), /fail-on: /);
+  });
+
+  it('reads server CPUs as auto, none or a taskset list, and refuses anything else', () => {
+    assert.equal(parseCpus(undefined, '--server-cpus'), undefined);
+    for (const v of ['auto', 'none', '3', '2,3', '0-1']) assert.equal(parseCpus(v, '--server-cpus'), v);
+    assert.throws(() => parseCpus('last', '--server-cpus'), /--server-cpus must be auto, none or a CPU list/);
+    assert.equal(resolveConfig({}, '/w').serverCpus, 'auto');
+  });
+
+  it('never caps repetitions below the minimum: a lower max-repetitions means no extra repetitions', () => {
+    assert.equal(resolveConfig({}, '/w').maxRepetitions, 20);
+    assert.equal(resolveConfig({ repetitions: 8, maxRepetitions: 3 }, '/w').maxRepetitions, 8);
   });
 
   it('records a seed: the one given, else a random one', () => {

@@ -3,6 +3,7 @@
  * place they become a validated Config: defaults, the embedded default, paths made
  * absolute. Entry points only translate their own syntax into RunOptions.
  */
+import { isCpuList } from '../target/cpu-affinity.ts';
 import path from 'node:path';
 import { UsageError } from '../pipeline/errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
@@ -45,6 +46,7 @@ export interface RunOptions {
   compareRef?: string;
   setupCommand?: string;
   blockSize?: number;
+  serverCpus?: string;
   /** Significance level of the paired test. */
   alpha?: number;
   /** Minimum effect for timing/memory verdicts: a default and per-metric overrides. */
@@ -75,6 +77,14 @@ export function parseCount(value: string | undefined, name: string, min: number)
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be a whole number ≥ ${min}, got "${value}"`);
   return n;
+}
+
+/** `auto`, `none` or a CPU list such as `3` or `2,3` or `0-1` (target/cpu-affinity.ts). */
+export function parseCpus(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const v = value.trim();
+  if (v === 'auto' || v === 'none' || isCpuList(v)) return v;
+  throw new UsageError(`${name} must be auto, none or a CPU list such as 3, 2,3 or 0-1; got "${value}"`);
 }
 
 /** KEY=VALUE pairs (repeatable flag, or one per line in an Action input). */
@@ -179,6 +189,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     seed: options.seed ?? randomInt(2 ** 31),
     compareRef: options.compareRef ? { ref: options.compareRef, setupCommand: options.setupCommand ?? null } : null,
     blockSize: options.blockSize ?? DEFAULTS.blockSize,
+    serverCpus: options.serverCpus ?? DEFAULTS.serverCpus,
     gates: parseGateSpecs(options.failOn ?? []),
     shape: DEFAULT_SHAPE,
     answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },

@@ -17,6 +17,7 @@ import type { HttpSession, HttpSessionEnd } from '../target/http-session.ts';
 import { startStdioSession, type StdioSession } from '../target/stdio-session.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
 import { latencyPrecision } from '../compare/latency-precision.ts';
+import { resolveCpus } from '../target/cpu-affinity.ts';
 import type { MoreRepetitions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './evaluate.ts';
 import { runTimedStep } from './timed-step.ts';
@@ -106,6 +107,18 @@ function finalPrecision(config: Config, outcomes: readonly RunOutcome[], hooks: 
   return { minRepetitions: config.repetitions, maxRepetitions: config.maxRepetitions, settled: check.settled, rows: check.rows };
 }
 
+/**
+ * The CPUs every server runs on: an explicit list applies to any run; `auto` pins only a
+ * same-job A/B, where both servers must share the same CPUs (target/cpu-affinity.ts).
+ */
+function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string | null {
+  if (config.serverCpus === 'auto' && arms < 2) return null;
+  const { cpus, note } = resolveCpus(config.serverCpus);
+  if (note !== undefined) hooks.onPhase?.('server', note);
+  else if (cpus !== null) hooks.onPhase?.('server', `${arms > 1 ? 'both servers' : 'the server'} pinned to CPU ${cpus} (--server-cpus)`);
+  return cpus;
+}
+
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   const { storage: _ignored, ...rest } = scoring;
   return rest;
@@ -120,7 +133,8 @@ export async function runArms(
 ): Promise<ArmsRun> {
   const builds: (BuildResult | undefined)[] = [];
   for (const arm of all) builds.push(await build(arm, hooks));
-  const sessions = await startAll(config, all, hooks);
+  const cpus = serverCpus(config, all.length, hooks);
+  const sessions = await startAll(config, cpus === null ? all : all.map((arm) => ({ ...arm, server: { ...arm.server, cpus } })), hooks);
   let outcomes: RunOutcome[];
   const adaptive = all.length === 2 && config.maxRepetitions > config.repetitions;
   const ends: HttpSessionEnd[] = [];
@@ -180,6 +194,7 @@ export async function runArms(
         seed: config.seed,
         ...(all.length > 1 ? { blockSize: config.blockSize } : {}),
         ...(sampling ? { sampling } : {}),
+        ...(cpus !== null ? { serverCpus: cpus } : {}),
       },
       results,
       ...(build ? { build } : {}),

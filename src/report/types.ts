@@ -198,6 +198,8 @@ export interface Report {
     blockSize?: number;
     /** Same-job runs: repetitions went on past `minRepetitions` until the latency CIs were narrow enough, or the cap. */
     sampling?: SamplingInfo;
+    /** The CPUs the server was pinned to (taskset list), when it was. */
+    serverCpus?: string;
   };
   sameJob?: SameJobInfo;
   /**

@@ -4,7 +4,7 @@
  * on the first repetition too; latency samples come from every repetition.
  */
 import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../suite/case.ts';
-import type { CaseObservation } from '../run/observation.ts';
+import { callLatencies, type CaseObservation } from '../run/observation.ts';
 import type { CaseMetrics, CaseResult } from '../report/types.ts';
 import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc } from './metrics/index.ts';
 import { groupBy } from '../shared/group-by.ts';
@@ -54,8 +54,8 @@ function baseResult(c: Case, ordered: readonly CaseObservation[]): CaseResult {
     rounds: first?.rounds ?? [],
     foundInRound: first?.foundInRound ?? null,
     latency: {
-      search: ordered.flatMap((o) => o.rounds.map((r) => r.ms)),
-      fetch: ordered.flatMap((o) => (o.fetch?.ok ? [o.fetch.ms] : [])),
+      search: ordered.flatMap((o) => callLatencies(o).search),
+      fetch: ordered.flatMap((o) => callLatencies(o).fetch),
     },
   };
   if (c.difficulty !== undefined) result.difficulty = c.difficulty;
@@ -81,7 +81,7 @@ export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObser
   const result = baseResult(c, ordered);
   result.tool = c.tool;
   if (c.project !== undefined) result.project = c.project;
-  result.latency.answer = ordered.flatMap((o) => (o.answer ? [o.answer.ms] : []));
+  result.latency.answer = ordered.flatMap((o) => callLatencies(o).answer);
   const first = ordered[0];
   if (!options.answers) throw new Error(`answer case ${c.id} scored without answer scoring set up`);
   // Loaded on first use: retrieval-only runs never pay for the evaluator modules.

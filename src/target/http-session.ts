@@ -15,6 +15,7 @@ import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelconte
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
+import { withAffinity } from './cpu-affinity.ts';
 import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import type { SessionEnd, SessionOptions } from './stdio-session.ts';
 import { createOutputTail } from './stderr-tail.ts';
@@ -105,7 +106,7 @@ interface Started {
 }
 
 function spawnServer(server: ServerConfig, options: SessionOptions, tail: ReturnType<typeof createOutputTail>): Started {
-  const { command, args } = parseCommandLine(server.command);
+  const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
   const spawnedAt = performance.now();
   // stdin ignored: over HTTP it carries nothing. stdout is read too: it is free for logs
   // here, and an unread pipe would block the server once it fills.

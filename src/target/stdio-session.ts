@@ -11,6 +11,7 @@ import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelconte
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
+import { withAffinity } from './cpu-affinity.ts';
 import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { TimedTransport } from './timed-transport.ts';
@@ -50,7 +51,7 @@ function childOf(transport: StdioClientTransport): ChildProcess | undefined {
 }
 
 export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
-  const { command, args } = parseCommandLine(server.command);
+  const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
   const inner = new StdioClientTransport({
     command,
     args,

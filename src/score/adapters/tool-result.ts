@@ -5,11 +5,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Hit } from '../../run/observation.ts';
 
-/** All text items joined, the way an agent reads a result. */
+/**
+ * All text the agent reads, joined: text items and the text of embedded resources
+ * (servers such as qmd answer a fetch with the document as an embedded resource).
+ */
 export function resultText(result: CallToolResult): string {
   return result.content
-    .filter((item): item is { type: 'text'; text: string } => item.type === 'text')
-    .map((item) => item.text)
+    .flatMap((item) => (item.type === 'text' ? [item.text] : item.type === 'resource' && 'text' in item.resource ? [item.resource.text] : []))
     .join('\n');
 }
 
