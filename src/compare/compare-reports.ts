@@ -45,6 +45,11 @@ function countVerdicts(rows: readonly DeltaRow[]): Comparison['counts'] {
   };
 }
 
+function samplingOf(report: Report): NonNullable<Comparison['sampling']> {
+  const { repetitions, sampling, serverCpus } = report.settings;
+  return { repetitions, ...(sampling ? { adaptive: sampling } : {}), ...(serverCpus !== undefined ? { serverCpus } : {}) };
+}
+
 export function compareReports(baseline: Report, current: Report, options: CompareOptions = {}): Comparison {
   const differences = environmentDifferences(baseline.environment, current.environment);
   const environment = differences.length === 0;
@@ -70,6 +75,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     sameEnvironment: environment,
     environmentDifferences: differences,
     sameJob: ctx.sameJob,
+    ...(ctx.sameJob ? { sampling: samplingOf(current) } : {}),
     rows,
     caseChanges: caseChanges(baseline.cases, current.cases),
     addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),

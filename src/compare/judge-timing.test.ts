@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { report, type ReportOverrides } from '../../test/support/reports.ts';
+import { comparabilityNotes } from '../publish/markdown/render-delta.ts';
 import { compareReports } from './compare-reports.ts';
 import { seededRng } from './stats/random.ts';
 
@@ -99,6 +100,21 @@ describe('timing verdicts', () => {
     assert.equal(otherMachine.sameJob, false, 'a same-job id from another machine is not trusted');
     assert.match(row(otherMachine, 'search.p50').basis, /another machine/);
     assert.equal(otherMachine.counts.worse, 0);
+  });
+
+  it('says how a same-job run sampled: repetitions, why that many, and the servers\' CPUs', () => {
+    const current = run(2, 1.15, head);
+    current.settings.repetitions = 12;
+    current.settings.sampling = { minRepetitions: 5, maxRepetitions: 20, settled: true, rows: [{ id: 'search.p50', halfWidth: 0.018, target: 0.02, cases: 40 }] };
+    current.settings.serverCpus = '1';
+    const cmp = compareReports(run(1, 1, base), current);
+    assert.deepEqual(cmp.sampling, { repetitions: 12, adaptive: current.settings.sampling, serverCpus: '1' });
+    assert.ok(
+      comparabilityNotes(cmp).includes(
+        '> Same job: 12 repetitions per case (adaptive, 5–20: until the latency CIs were within target (widest: search.p50 ±1.8% ≤ ±2.0%)); both servers on CPU 1.',
+      ),
+    );
+    assert.equal(compareReports(run(1, 1, base), run(2, 1.15, { sameJob: { id: 'job-2', role: 'head' } })).sampling, undefined, 'only a same-job comparison has one');
   });
 
   it('gives the same verdicts and intervals every time (seeded)', () => {

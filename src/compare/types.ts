@@ -1,4 +1,5 @@
 /** The comparison of a current report with a baseline: plain data for renderers. */
+import type { SamplingInfo } from '../report/types.ts';
 import type { MetricGroup, MetricUnit } from '../score/catalog.ts';
 import type { ConfidenceInterval as Ci } from '../report/types.ts';
 
@@ -98,6 +99,8 @@ export interface Comparison {
   environmentDifferences: string[];
   /** Both reports come from one same-job A/B run: latency and memory verdicts are measured, not indicative. */
   sameJob: boolean;
+  /** Same job: how the samples were taken (repetitions made, adaptive sampling, server CPUs), from the head report. */
+  sampling?: { repetitions: number; adaptive?: SamplingInfo; serverCpus?: string };
   rows: DeltaRow[];
   caseChanges: CaseChange[];
   addedCases: string[];

@@ -13,8 +13,6 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type CpuSetting = 'auto' | 'none' | string;
-
 export interface ResolvedCpus {
   /** A taskset CPU list ("3", "2,3", "0-1"), or null for no pinning. */
   cpus: string | null;
@@ -57,7 +55,8 @@ function allowedCpus(): number[] | null {
   }
 }
 
-export function resolveCpus(setting: CpuSetting): ResolvedCpus {
+/** `setting`: `auto`, `none` or a taskset CPU list (checked by config/run-options.ts). */
+export function resolveCpus(setting: string): ResolvedCpus {
   if (setting === 'none') return { cpus: null };
   if (setting !== 'auto') return { cpus: setting };
   if (process.platform !== 'linux') return { cpus: null, note: `servers not pinned: CPU affinity needs Linux (this is ${process.platform})` };

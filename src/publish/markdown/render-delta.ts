@@ -96,7 +96,23 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   } else if (!comparison.sameJob && comparison.rows.some((r) => r.indicative && r.verdict !== 'same')) {
     notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
   }
+  const sampling = comparison.sampling && samplingNote(comparison.sampling);
+  if (sampling) notes.push(sampling);
   return notes;
+}
+
+/** How a same-job run sampled: repetitions (and why that many), and the servers' CPUs. */
+function samplingNote(s: NonNullable<Comparison['sampling']>): string {
+  const parts = [`${s.repetitions} repetition${s.repetitions === 1 ? '' : 's'} per case`];
+  const a = s.adaptive;
+  const widest = a?.rows[0];
+  if (a && widest) {
+    const pct = (x: number) => `±${(x * 100).toFixed(1)}%`;
+    const why = a.settled ? `until the latency CIs were within target (widest: ${widest.id} ${pct(widest.halfWidth)} ≤ ${pct(widest.target)})` : `the cap; ${widest.id} CI ${pct(widest.halfWidth)}, target ${pct(widest.target)}`;
+    parts[0] += ` (adaptive, ${a.minRepetitions}–${a.maxRepetitions}: ${why})`;
+  }
+  if (s.serverCpus !== undefined) parts.push(`both servers on CPU ${escapeCell(s.serverCpus, 40)}`);
+  return `> Same job: ${parts.join('; ')}.`;
 }
 
 export function deltaTable(comparison: Comparison): string {
