@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
+import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import type { Config } from '../config/config.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { mergeReports } from '../report/merge.ts';
@@ -59,6 +60,7 @@ export async function runMode(ctx: RunContext): Promise<void> {
   // talks to the API, which must neither delay the server's start nor add CPU noise to
   // its latency samples. The comparison is made afterwards.
   const config = await configFor(ctx, outDir);
+  capYoungGenerationFor(config.cases, (message) => core.info(message));
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
   if (config.shard) await publishShard(ctx, evaluation, config, outDir);

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { describeGateFailure } from '../compare/gates.ts';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
+import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs, writeTrecFiles } from '../publish/write-outputs.ts';
@@ -27,6 +28,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  capYoungGenerationFor(flags.config.cases, (message) => process.stderr.write(`docs-mcp-eval: ${message}\n`));
   const progress = createProgress(process.stderr, flags.verbose);
   const evaluation = await evaluate(flags.config, {
     onPhase: (phase, detail) => progress.phase(phase, detail),
