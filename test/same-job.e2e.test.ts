@@ -15,23 +15,26 @@ import { abRepository, BUILD, START, worktreeCount } from './support/ab-repo.ts'
 import { ROOT, runCli } from './support/cli.ts';
 import { pidsWithEnv } from './support/proc-scan.ts';
 
+/** `run` in the A/B repository, built and served on both arms, against its committed HEAD; reports into `out`. */
+function abRun(repo: string, out: string, ...more: string[]) {
+  return runCli([
+    'run', '--cwd', repo, '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
+    '--build-command', BUILD, '--server-command', START, '--compare-ref', 'HEAD',
+    '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
+    ...more,
+  ]);
+}
+
 describe('same-job A/B (--compare-ref)', () => {
   it('benchmarks base and head in one run and compares them, leaving no worktree and no process behind', async () => {
     const { repo, sha } = abRepository('delete-retries-guide');
     const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
     const marker = `DME_MARK=${randomUUID()}`;
-    const r = await runCli([
-      'run',
-      '--cwd', repo,
-      '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
-      '--build-command', BUILD,
-      '--server-command', START,
+    const r = await abRun(repo, out,
       '--server-env', marker,
-      '--compare-ref', 'HEAD',
       '--setup-command', 'test -f corpus/sdks/typescript/retries.md && touch setup-ran',
       '--repetitions', '2', '--max-repetitions', '2', '--warmup', '2', '--block-size', '7', '--seed', '99',
-      '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
-    ]);
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /setup in the base checkout/);
     // The label is escaped for markdown: HEAD \(abc1234\).
@@ -64,18 +67,11 @@ describe('same-job A/B (--compare-ref)', () => {
   it('repeats the retrieval cases past --repetitions until the median-latency CI is narrow enough, up to --max-repetitions', async () => {
     const { repo } = abRepository('delete-retries-guide');
     const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
-    const r = await runCli([
-      'run',
-      '--cwd', repo,
-      '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'),
-      '--build-command', BUILD,
-      '--server-command', START,
-      '--compare-ref', 'HEAD',
+    const r = await abRun(repo, out,
       '--repetitions', '2', '--max-repetitions', '4', '--warmup', '2', '--seed', '7',
       // An unreachable precision target (CI half-width ≤ 0.04%): the run must go to the cap.
       '--min-effect', 'search.p50=0.1%',
-      '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
-    ]);
+    );
     assert.equal(r.code, 0, r.stderr);
     // The widest row relative to its target leads (fetch.p50 keeps the default 5%, so its target is ±2.0%).
     assert.match(r.stderr, /(search|fetch)\.p50 CI ±[\d.]+% after 2 repetitions, target ±[\d.]+%: repeating the retrieval cases, up to 4/);

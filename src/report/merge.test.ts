@@ -100,6 +100,19 @@ describe('mergeReports', () => {
     assert.deepEqual(merged.settings, parts[0]!.settings);
     assert.equal('sameJob' in merged, false);
   });
+
+  it('merges adaptive shards that stopped after different numbers of repetitions, keeping the most', () => {
+    const parts = shards((i) => ({ sameJob: { id: `run-${i}`, role: 'head' } }));
+    for (const [i, r] of parts.entries()) {
+      r.settings.repetitions = [7, 20, 12][i]!;
+      r.settings.sampling = { minRepetitions: 5, maxRepetitions: 20, settled: i !== 1, rows: [] };
+    }
+    const merged = mergeReports(parts);
+    assert.equal(merged.settings.repetitions, 20);
+    assert.equal('sampling' in merged.settings, false);
+    parts[2]!.settings.sampling = { minRepetitions: 5, maxRepetitions: 30, settled: true, rows: [] };
+    assert.match(problemsOf(parts).join('; '), /settings\.repetitions: "5–20 \(adaptive\)" .* vs "5–30 \(adaptive\)"/);
+  });
 });
 
 describe('mergeReports refuses shards that do not belong together', () => {

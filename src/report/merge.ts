@@ -72,6 +72,17 @@ function duplicateCaseProblems(reports: readonly Report[]): string[] {
 }
 
 /** Every reason the reports cannot be merged; empty when they can. */
+function plannedRepetitions(r: Report): number | string {
+  const s = r.settings.sampling;
+  return s ? `${s.minRepetitions}–${s.maxRepetitions} (adaptive)` : r.settings.repetitions;
+}
+
+/** The first shard's settings, with the most repetitions any shard made; per-shard sampling details are not carried. */
+function mergedSettings(reports: readonly Report[]): Report['settings'] {
+  const { sampling: _perShard, ...settings } = reports[0]!.settings;
+  return { ...settings, repetitions: Math.max(...reports.map((r) => r.settings.repetitions)) };
+}
+
 export function mergeProblems(reports: readonly Report[]): string[] {
   if (reports.length === 0) return ['no reports to merge'];
   return [
@@ -83,7 +94,8 @@ export function mergeProblems(reports: readonly Report[]): string[] {
     // Every setting that changes what is measured: k, repetitions, warm-up, timeout. The
     // shuffle seed only orders calls within a job, so shards may (and by default do) differ.
     ...sameValue(reports, 'settings.k', (r) => r.settings.k),
-    ...sameValue(reports, 'settings.repetitions', (r) => r.settings.repetitions),
+    // Adaptive (same-job) shards stop after different numbers of repetitions by design: what must match is the plan.
+    ...sameValue(reports, 'settings.repetitions', plannedRepetitions),
     ...sameValue(reports, 'settings.warmup', (r) => r.settings.warmup),
     ...sameValue(reports, 'settings.timeoutMs', (r) => r.settings.timeoutMs),
     ...sameValue(reports, 'settings.blockSize', (r) => r.settings.blockSize),
@@ -132,7 +144,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     environment: first.environment,
     target: first.target,
     dataset: { ...first.dataset, cases: cases.length },
-    settings: first.settings,
+    settings: mergedSettings(reports),
     // A failed server exit in any shard must not be hidden behind the first shard's clean one.
     server: (errored ?? first).server,
     summary: summarize(cases, k),
