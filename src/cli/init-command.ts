@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { guessIdSource, guessTools, type ToolInfo } from '../config/guess-shape.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { TOOL_VERSION } from '../pipeline/version.ts';
@@ -96,6 +95,8 @@ export async function initCommand(argv: string[], cwd: string = process.cwd()): 
       })),
     };
     const header = '# Written by docs-mcp-eval init: check the guesses below.\n# yaml-language-server: $schema=https://unpkg.com/docs-mcp-eval/datasets/config.schema.json\n';
+    // yaml is loaded here, not at every CLI start.
+    const { stringify } = await import('yaml');
     await writeFile(configFile, header + stringify(config));
     await writeFile(casesFile, '# Starter cases: the relevant ids are what the server returned, NOT judgments. Judge them.\n' + stringify(cases));
     process.stdout.write(

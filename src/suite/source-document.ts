@@ -4,9 +4,14 @@
  * YAML parser (JSON is YAML 1.2 flow style), which gives JSON files line numbers too.
  */
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { Node as YamlNode, Pair } from 'yaml';
+import { lazyRequire } from '../shared/lazy-require.ts';
 import type { DatasetIssue } from './dataset-error.ts';
+
+/** yaml's document model is needed only to locate a problem: loaded then, not at every start (~20 ms). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- bundled lazily by esbuild (shared/lazy-require.ts)
+const yaml = lazyRequire<typeof Yaml>('yaml', () => require('yaml'));
 
 /** A location in the parsed data: map keys and array indexes, outermost first. */
 export type DataPath = readonly (string | number)[];
@@ -53,6 +58,7 @@ export function parseSourceDocument(text: string, file: string): SourceDocument 
 }
 
 function positionedDocument(text: string, file: string): SourceDocument {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   const position = (offset: number): Position => {
@@ -100,6 +106,7 @@ export function formatDataPath(path: DataPath): string {
 }
 
 function childOf(node: unknown, segment: string | number): { node: unknown; key: YamlNode | null } | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   if (isMap(node)) {
     const pair = node.items.find((item: Pair) => isScalar(item.key) && String(item.key.value) === String(segment));
     if (pair === undefined || !isPair(pair)) return undefined;
