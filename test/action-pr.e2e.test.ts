@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { runAction, ROOT } from './support/action-runner.ts';
-import { pullRequestPayload } from './support/event-payloads.ts';
+import { ROOT } from './support/action-runner.ts';
+import { prRun } from './support/pull-request-run.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
 import { useGitHubDouble } from './support/use-github-double.ts';
 
@@ -17,21 +17,6 @@ const ARTIFACT = 'docs-mcp-eval-report-default';
 
 function stickyComments(d: GitHubDouble, pr: number) {
   return (d.state.comments.get(pr) ?? []).filter((c) => c.body?.includes('docs-mcp-eval:sticky'));
-}
-
-async function prRun(d: GitHubDouble, pr: { number: number; baseSha: string; headSha?: string; fork?: boolean }, inputs: Record<string, string> = {}) {
-  const headSha = pr.headSha ?? d.state.addPull({ number: pr.number, baseSha: pr.baseSha }).headSha;
-  d.state.addPull({ number: pr.number, baseSha: pr.baseSha, headSha, fork: pr.fork ?? false });
-  const run = d.state.addRun({ headSha, event: 'pull_request', pullRequests: [pr.number], conclusion: null, status: 'in_progress' });
-  return runAction({
-    double: d,
-    event: 'pull_request',
-    payload: pullRequestPayload(d, { number: pr.number, headSha, baseSha: pr.baseSha, fork: pr.fork ?? false }),
-    inputs,
-    sha: headSha,
-    ref: `refs/pull/${pr.number}/merge`,
-    runId: run.id,
-  });
 }
 
 function storeMainBaseline(d: GitHubDouble, sha: string, report = BASELINE) {
