@@ -7,7 +7,7 @@
  * difference and win/tie/loss counts as ranx reports them.
  */
 import type { MetricDef } from '../score/catalog.ts';
-import { bootstrapMeanCi, signFlipTest } from './stats/index.ts';
+import { bootstrapMeanCi, signFlipTest } from '../stats/index.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
 import { pairedValues } from './samples.ts';
 import type { DeltaRow } from './types.ts';

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { report, type ReportOverrides } from '../../test/support/reports.ts';
 import { comparabilityNotes } from '../publish/markdown/render-delta.ts';
 import { compareReports } from './compare-reports.ts';
-import { seededRng } from './stats/random.ts';
+import { seededRng } from '../stats/random.ts';
 
 const CASES = 40;
 const REPS = 5;

@@ -8,7 +8,7 @@
  * the verdict is marked indicative.
  */
 import type { MetricDef } from '../score/catalog.ts';
-import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from './stats/index.ts';
+import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from '../stats/index.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
 import { caseMedians, sampleSpec } from './samples.ts';
 import type { DeltaRow } from './types.ts';

@@ -15,7 +15,7 @@
 import { callLatencies, type CallKind, type CaseObservation } from '../run/observation.ts';
 import type { StatsOptions } from './judge-context.ts';
 import { MIN_CASES } from './judge-timing.ts';
-import { pairedRatioCi } from './stats/index.ts';
+import { pairedRatioCi } from '../stats/index.ts';
 
 /** CI half-width target as a share of the minimum effect. */
 export const PRECISION_SHARE = 0.4;

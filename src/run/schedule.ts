@@ -6,7 +6,7 @@
  * arms back to back, the arm that goes first alternating (AB, BA, AB, ...): drift
  * over the run hits both arms alike, and neither is always the one that runs warm.
  */
-import { seededRng, shuffled } from '../compare/stats/random.ts';
+import { seededRng, shuffled } from '../stats/random.ts';
 
 export interface Slot {
   /** Index into the arms (0 = the only arm, or the base in A/B). */

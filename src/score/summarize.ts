@@ -2,7 +2,7 @@
  * Per-case results -> the summary metrics and breakdowns of the report, keyed by the
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
-import { bootstrapQuantileCis } from '../compare/stats/index.ts';
+import { bootstrapQuantileCis } from '../stats/index.ts';
 import type { Breakdown, CaseResult, LatencySummary, MetricValues, Report, RunSummary } from '../report/types.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
