@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
@@ -19,6 +19,7 @@ import { withAffinity } from './cpu-affinity.ts';
 import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import type { SessionEnd, SessionOptions } from './stdio-session.ts';
 import { createOutputTail } from './stderr-tail.ts';
+import { connectionClosed, timedToolCall } from './timed-call.ts';
 import { arrivalMarkingFetch, TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
@@ -229,24 +230,16 @@ export async function startHttpSession(target: HttpTarget, options: HttpSessionO
     stderrTail: () => tail.text(),
     async callTool(name, args, timeoutMs): Promise<CallOutcome> {
       if (!alive || connection.closed) return { ok: false, kind: 'server_exited', message: describeExit(started?.exit ?? null) };
-      try {
-        const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
-        const trip = timed.takeLatest('tools/call');
-        return { ok: true, result, ms: trip?.ms ?? Number.NaN };
-      } catch (err) {
-        timed.takeLatest('tools/call');
-        if (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)) {
-          return { ok: false, kind: 'timeout', message: `no answer within ${timeoutMs} ms`, ms: timeoutMs };
-        }
+      return timedToolCall(client, timed, { name, args, timeoutMs }, async (err) => {
         // An error the server answered with leaves it alive; anything else (a dropped
         // connection, an HTTP error) may be the process dying: wait briefly for its exit.
-        const answered = err instanceof McpError && err.code !== Number(ErrorCode.ConnectionClosed);
+        const answered = err instanceof McpError && !connectionClosed(err);
         if (started && !answered) {
           await Promise.race([started.exited, delay(500)]);
           if (started.exit) return { ok: false, kind: 'server_exited', message: describeExit(started.exit) };
         }
         return { ok: false, kind: 'call_failed', message: reasonOf(err) };
-      }
+      });
     },
     close: shutdown,
   };

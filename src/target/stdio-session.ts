@@ -7,13 +7,14 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';
 import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
+import { connectionClosed, timedToolCall } from './timed-call.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
@@ -137,21 +138,14 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     stderrTail: () => tail.text(),
     async callTool(name, args, timeoutMs): Promise<CallOutcome> {
       if (!alive) return { ok: false, kind: 'server_exited', message: describeExit(exit) };
-      try {
-        const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
-        const trip = transport.takeLatest('tools/call');
-        return { ok: true, result, ms: trip?.ms ?? Number.NaN };
-      } catch (err) {
-        transport.takeLatest('tools/call');
-        if (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)) {
-          return { ok: false, kind: 'timeout', message: `no answer within ${timeoutMs} ms`, ms: timeoutMs };
-        }
-        if (!alive || (err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed))) {
+      return timedToolCall(client, transport, { name, args, timeoutMs }, async (err) => {
+        // Over stdio a dying server closes the pipe: wait briefly for its exit status.
+        if (!alive || connectionClosed(err)) {
           await Promise.race([exited, delay(500)]);
           return { ok: false, kind: 'server_exited', message: describeExit(exit) };
         }
         return { ok: false, kind: 'call_failed', message: err instanceof Error ? err.message : String(err) };
-      }
+      });
     },
     close: shutdown,
   };
