@@ -7,20 +7,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import type { Report } from '../src/report/types.ts';
 import { ROOT, runAction } from './support/action-runner.ts';
 import { pullRequestPayload, workflowRunPayload } from './support/event-payloads.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
 import { useGitHubDouble } from './support/use-github-double.ts';
 
 /** The comment workflow, triggered by the PR run `prRunId` whose head is `headSha`. */
-function commentMode(d: GitHubDouble, prRunId: number, headSha: string) {
+function commentMode(d: GitHubDouble, prRunId: number, headSha: string, inputs: Record<string, string> = {}) {
   const tip = d.state.mainCommits.at(-1)!;
   const commentRun = d.state.addRun({ headSha: tip, event: 'workflow_run' });
   return runAction({
     double: d,
     event: 'workflow_run',
     payload: workflowRunPayload(d, { id: prRunId, headSha }),
-    inputs: { mode: 'comment' },
+    inputs: { mode: 'comment', ...inputs },
     sha: tip,
     ref: 'refs/heads/main',
     runId: commentRun.id,
@@ -52,6 +53,31 @@ describe('mode: comment from workflow_run', () => {
     assert.equal(comments.length, 1);
     assert.match(comments[0]?.body ?? '', new RegExp(`main-branch run @ \`${base.slice(0, 7)}\``));
     assert.match(r.summary, /MRR@5/, 'the comment run writes its job summary too');
+  });
+
+  /** The reference baseline as if every case had ranked its best document first: the PR's real MRR is then a measured regression. */
+  function perfectBaseline(): string {
+    const report = JSON.parse(readFileSync(path.join(ROOT, 'baselines/reference.json'), 'utf8')) as Report;
+    for (const c of report.cases) if (c.metrics) c.metrics.reciprocalRank = 1;
+    report.summary.metrics['mrr@5'] = 1;
+    return JSON.stringify(report);
+  }
+
+  it('judges the fail-on gates itself and shows them in the comment, without failing the comment run', async () => {
+    const { run, pr, base } = await forkRun(24);
+    const mainRun = d.state.addRun({ headSha: base, event: 'push', headBranch: 'main', conclusion: 'success', status: 'completed' });
+    d.state.addArtifact(mainRun.id, 'docs-mcp-eval-report-default', { 'report.json': perfectBaseline() });
+    const r = await commentMode(d, run.id, pr.headSha, { 'fail-on': 'mrr@5 < -0.02' });
+    assert.equal(r.code, 0, r.log);
+    assert.match(r.log, /::warning title=docs-mcp-eval gate failed \(the pull request run fails the check\)::MRR@5 \(mrr@5\) changed by −0\.\d+/);
+    const body = (d.state.comments.get(24) ?? []).find((c) => c.body.includes('docs-mcp-eval:sticky'))?.body ?? '';
+    assert.match(body, /❌ \*\*1 fail-on gate\(s\) failed\*\*/);
+
+    d.state.labelPull(24, 'docs-mcp-eval:accept', 'alice', '2026-11-20T10:00:00Z');
+    const accepted = await commentMode(d, run.id, pr.headSha, { 'fail-on': 'mrr@5 < -0.02' });
+    assert.equal(accepted.code, 0, accepted.log);
+    const updated = (d.state.comments.get(24) ?? []).find((c) => c.body.includes('docs-mcp-eval:sticky'))?.body ?? '';
+    assert.match(updated, /☑️ \*\*Regression accepted\*\* \(label `docs-mcp-eval:accept` added by @alice on 2026-11-20\)/);
   });
 
   it('refuses a report whose head sha is not the PR head (a run claiming another PR)', async () => {

@@ -3,18 +3,22 @@
  * never checks out or runs PR code (GitHub Security Lab's "pwn request" guidance). It
  * downloads the report the PR run uploaded, checks it belongs to that PR, compares it
  * with the main-branch baseline itself, and posts the sticky comment. The PR's report is
- * treated as data: it is re-rendered here, never posted as given.
+ * treated as data: it is re-rendered here, never posted as given, and its fail-on gates
+ * are judged here from this workflow's own inputs (shown and annotated, not enforced:
+ * the PR's own run is the check).
  */
 import * as core from '@actions/core';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compareReports } from '../compare/compare-reports.ts';
-import type { Evaluation } from '../pipeline/evaluate.ts';
+import { judgingOptions } from '../config/run-options.ts';
+import { judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { readReport } from '../report/read-report.ts';
 import { resolveBaseline } from './baseline.ts';
 import { renderComment } from '../publish/comment/index.ts';
+import { lookUpAcceptance, reportGates } from './gates-step.ts';
 import { postComment } from './pull-request.ts';
 import type { RunContext } from './run-mode.ts';
 
@@ -58,13 +62,18 @@ export async function commentMode(ctx: RunContext): Promise<void> {
     tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
     warn: (m) => core.warning(m),
   });
-  const comparison = baseline.path ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline' }) : null;
+  // Judged here, by this workflow's own inputs (fail-on, min-effect, alpha), never by anything the PR run wrote.
+  const { gates, stats } = judgingOptions(inputs.run);
+  const comparison = baseline.path ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats }) : null;
   const evaluation: Evaluation = { report, comparison };
   if (!comparison && baseline.info.note) evaluation.baselineNote = baseline.info.note;
+  judgeGates(evaluation, gates);
+  const acceptance = await lookUpAcceptance({ ...ctx, event: prEvent }, evaluation);
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${event.owner}/${event.repo}/actions/runs/${run.id}`;
-  const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha };
+  const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha, acceptance };
   // The summary on every run, this one too: what was posted, re-rendered from the data here.
   await core.summary.addRaw(renderComment(evaluation, context)).write();
   const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.meta.prNumber);
   core.setOutput('comment-url', url);
+  reportGates(evaluation, acceptance, inputs.acceptLabel, { failStep: false });
 }

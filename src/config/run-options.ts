@@ -190,13 +190,20 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     compareRef: options.compareRef ? { ref: options.compareRef, setupCommand: options.setupCommand ?? null } : null,
     blockSize: options.blockSize ?? DEFAULTS.blockSize,
     serverCpus: options.serverCpus ?? DEFAULTS.serverCpus,
-    gates: parseGateSpecs(options.failOn ?? []),
+    ...judgingOptions(options),
     shape: DEFAULT_SHAPE,
     answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },
     readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,
     trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
     shard: options.shard !== undefined ? parseShardOption(options.shard) : null,
     qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,
+  };
+}
+
+/** How rows are judged and gated: what the run needs and what the comment mode, judging a PR run's report itself, needs too. */
+export function judgingOptions(options: RunOptions): Pick<Config, 'gates' | 'stats'> {
+  return {
+    gates: parseGateSpecs(options.failOn ?? []),
     stats: {
       ...DEFAULT_STATS,
       ...(options.alpha !== undefined ? { alpha: options.alpha } : {}),
