@@ -54,6 +54,19 @@ describe('latencyPrecision', () => {
     assert.deepEqual(check, { settled: true, rows: [] });
   });
 
+  it('leaves answer latency out: extra repetitions do not re-run answer cases, so they could never narrow it', () => {
+    const answers = (spread: number) =>
+      Array.from({ length: 40 }, (_, i): CaseObservation => ({
+        caseId: `a${i % 20}`,
+        repetition: Math.floor(i / 20),
+        status: 'ok',
+        rounds: [],
+        foundInRound: null,
+        answer: { tool: 'ask', text: '', ms: 100 * (1 + spread * Math.sin(i)), calls: [] },
+      }));
+    assert.deepEqual(latencyPrecision(answers(0), answers(0.5), DEFAULT_STATS), { settled: true, rows: [] });
+  });
+
   it('pairs cases by id and ignores cases only one side ran', () => {
     const base = observations(12, 2, () => 2);
     const head = [...observations(12, 2, () => 2), ...observations(30, 1, () => 9).slice(12)];
