@@ -10,7 +10,7 @@
 import type { MetricDef } from '../score/catalog.ts';
 import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from '../stats/index.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
-import { caseMedians, sampleSpec } from './samples.ts';
+import { caseMedians, pairedSamples, sampleSpec } from './samples.ts';
 import type { DeltaRow } from './types.ts';
 
 /** Fewer samples than this per side and no CI is trusted (a single build, a 0.3 s RSS trace). */
@@ -52,14 +52,6 @@ function slowedCases(def: MetricDef, ctx: JudgeContext, minEffect: number): stri
     .map((c) => c.id);
 }
 
-/** Each case both reports ran, with its samples on either side. */
-function pairedByCase(base: Map<string, number[]>, current: Map<string, number[]>): { base: number[]; current: number[] }[] {
-  return [...current].flatMap(([id, samples]) => {
-    const was = base.get(id);
-    return was ? [{ base: was, current: samples }] : [];
-  });
-}
-
 function fmt(x: number): string {
   return x.toFixed(3);
 }
@@ -83,7 +75,7 @@ export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): v
   const { seed, draws } = ctx.options;
   // Medians are compared case by case (each case against itself); tails (p95) are a
   // property of the pooled distribution and are compared pooled, resampled within cases.
-  const paired = spec.pairedByCase ? pairedByCase(baseGroups, currentGroups) : [];
+  const paired = spec.pairedByCase ? pairedSamples(baseGroups, currentGroups) : [];
   if (spec.pairedByCase && paired.length < MIN_CASES) {
     threshold(row, def, ctx, `${paired.length} case(s) on both sides, too few for a verdict (need ${MIN_CASES})`);
     return;

@@ -15,6 +15,7 @@
 import { callLatencies, type CallKind, type CaseObservation } from '../run/observation.ts';
 import type { StatsOptions } from './judge-context.ts';
 import { MIN_CASES } from './judge-timing.ts';
+import { pairedSamples } from './samples.ts';
 import { pairedRatioCi } from '../stats/index.ts';
 
 /** CI half-width target as a share of the minimum effect. */
@@ -64,11 +65,7 @@ function relativeHalfWidth(lower: number, upper: number): number {
 export function latencyPrecision(base: readonly CaseObservation[], head: readonly CaseObservation[], stats: StatsOptions): PrecisionCheck {
   const rows: RowPrecision[] = [];
   for (const { id, kind } of MEDIAN_ROWS) {
-    const before = samplesByCase(base, kind);
-    const pairs = [...samplesByCase(head, kind)].flatMap(([caseId, current]) => {
-      const was = before.get(caseId);
-      return was ? [{ base: was, current }] : [];
-    });
+    const pairs = pairedSamples(samplesByCase(base, kind), samplesByCase(head, kind));
     if (pairs.length < MIN_CASES) continue;
     const estimate = pairedRatioCi(pairs, 0.5, { seed: stats.seed, draws: stats.draws });
     if (!estimate) continue;

@@ -59,6 +59,14 @@ export function pairedValues(baseline: readonly CaseResult[], current: readonly 
   return pairs;
 }
 
+/** Each case both sides ran, with its samples on either side, in the current side's order. */
+export function pairedSamples(base: ReadonlyMap<string, number[]>, current: ReadonlyMap<string, number[]>): { base: number[]; current: number[] }[] {
+  return [...current].flatMap(([id, samples]) => {
+    const was = base.get(id);
+    return was ? [{ base: was, current: samples }] : [];
+  });
+}
+
 /** A timing or memory row: which samples and which statistic of them the row shows. */
 export interface SampleSpec {
   /** The samples, grouped by case id where the same cases ran on both sides (one group otherwise). */

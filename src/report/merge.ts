@@ -71,7 +71,7 @@ function duplicateCaseProblems(reports: readonly Report[]): string[] {
     .map(([id, who]) => `case "${id}" appears more than once: in ${who.join(', ')}`);
 }
 
-/** Every reason the reports cannot be merged; empty when they can. */
+/** What a shard planned: its repetitions, or for an adaptive same-job run its range. */
 function plannedRepetitions(r: Report): number | string {
   const s = r.settings.sampling;
   return s ? `${s.minRepetitions}–${s.maxRepetitions} (adaptive)` : r.settings.repetitions;
@@ -83,6 +83,7 @@ function mergedSettings(reports: readonly Report[]): Report['settings'] {
   return { ...settings, repetitions: Math.max(...reports.map((r) => r.settings.repetitions)) };
 }
 
+/** Every reason the reports cannot be merged; empty when they can. */
 export function mergeProblems(reports: readonly Report[]): string[] {
   if (reports.length === 0) return ['no reports to merge'];
   return [
