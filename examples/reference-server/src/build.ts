@@ -5,7 +5,7 @@
  *
  * Exit codes: 0 built, 1 the corpus or output could not be read/written, 2 bad arguments.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCorpus } from './corpus.ts';
@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   const file = buildIndexFile(corpus.chunks);
   try {
     await mkdir(dirname(values.out), { recursive: true });
-    await writeFile(values.out, JSON.stringify(file));
+    // Written beside, then renamed over: a server starting while another build of the same
+    // index runs (parallel shards in one checkout) reads the old index or the new one, never half of one.
+    const partial = `${values.out}.${process.pid}.partial`;
+    await writeFile(partial, JSON.stringify(file));
+    await rename(partial, values.out);
   } catch (err) {
     fail(1, `cannot write ${values.out}: ${(err as Error).message}`);
   }
