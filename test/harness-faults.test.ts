@@ -18,6 +18,7 @@ const options = (over: Partial<RunOptions> = {}): RunOptions => ({
   repetitions: 1,
   timeoutMs: 2_000,
   failFast: false,
+  depth: 5,
   maxConsecutiveTimeouts: 2,
   seed: 1,
   blockSize: 10,

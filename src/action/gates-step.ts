@@ -5,7 +5,7 @@
  * check passes, and the comment says who accepted the regression.
  */
 import * as core from '@actions/core';
-import { describeGateFailure } from '../compare/gates.ts';
+import { describeGateFailure, describeUnjudgedGate } from '../compare/judge-gates.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import type { Acceptance } from '../publish/github/accept-label.ts';
 import type { RunContext } from './run-mode.ts';
@@ -32,7 +32,7 @@ export async function lookUpAcceptance(ctx: RunContext, evaluation: Evaluation):
 export function reportGates(evaluation: Evaluation, acceptance: Acceptance | undefined, acceptLabel: string, { failStep = true } = {}): void {
   const outcome = evaluation.gates;
   if (!outcome) return;
-  for (const gate of outcome.unmatched) core.warning(`fail-on gate '${gate.source}' matches no metric of this comparison`, { title: 'docs-mcp-eval gate' });
+  for (const u of outcome.unjudged) core.warning(describeUnjudgedGate(u), { title: 'docs-mcp-eval gate not judged' });
   if (outcome.failures.length === 0) return;
   for (const f of outcome.failures) {
     if (acceptance) core.warning(`${describeGateFailure(f)} (accepted)`, { title: 'docs-mcp-eval gate (accepted)' });

@@ -3,7 +3,7 @@
  * tests) and validated into plain data. Run options become the same RunOptions the
  * CLI builds, so both entry points share one resolveConfig.
  */
-import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export type InputGetter = (name: string) => string;
@@ -34,6 +34,14 @@ function oneOf<T extends string>(value: string, name: string, allowed: readonly 
   if (value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`input ${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+/** true/false (YAML 1.2 core schema words, as core.getBooleanInput), or undefined when empty. */
+function booleanInput(value: string, name: string): boolean | undefined {
+  if (value === '') return undefined;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new UsageError(`input ${name} must be true or false, got "${value}"`);
 }
 
 function lines(value: string): string[] {
@@ -69,6 +77,8 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('k', parseCount(text('k'), 'input k', 1));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
   set('seed', parseCount(text('seed'), 'input seed', 0));
+  set('maxErrors', parseMaxErrors(text('max-errors'), 'input max-errors'));
+  set('allowEvaluatorErrors', booleanInput(text('allow-evaluator-errors'), 'allow-evaluator-errors'));
   set('compareRef', optional(text('compare-ref')));
   set('setupCommand', optional(text('setup-command')));
   set('blockSize', parseCount(text('block-size'), 'input block-size', 1));

@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
+import { healthFailures } from '../pipeline/run-verdict.ts';
+import type { Report } from '../report/types.ts';
 import type { Config } from '../config/config.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { mergeReports } from '../report/merge.ts';
@@ -88,8 +90,7 @@ async function publishShard(ctx: RunContext, evaluation: Evaluation, config: Con
 
 ${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge job.\n`).write();
   setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none' });
-  const { errors, notRun } = evaluation.report.summary;
-  if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+  failUnhealthy(evaluation.report);
 }
 
 async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
@@ -132,9 +133,14 @@ async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, 
   if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
   setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo) });
 
-  const { errors, notRun } = evaluation.report.summary;
-  if (errors + notRun > 0) core.setFailed(`${errors + notRun} case(s) errored or did not run`);
+  failUnhealthy(evaluation.report);
   reportGates(evaluation, acceptance, inputs.acceptLabel);
+}
+
+/** An unhealthy run fails the step with the same lines the CLI prints (pipeline/run-verdict.ts). */
+function failUnhealthy(report: Report): void {
+  const lines = healthFailures(report);
+  if (lines.length > 0) core.setFailed(lines.join('\n'));
 }
 
 /** Compares with the baseline; a broken artifact is a warning, a broken path the user named an error. */

@@ -5,7 +5,7 @@
 import type { Config } from '../config/config.ts';
 import { expandEnv } from '../config/config-file.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
-import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { parseFlags } from './parse-flags.ts';
 
@@ -40,6 +40,8 @@ export const RUN_OPTIONS = {
   profile: { type: 'string' },
   store: { type: 'string' },
   'fail-fast': { type: 'boolean' },
+  'max-errors': { type: 'string' },
+  'allow-evaluator-errors': { type: 'boolean' },
   seed: { type: 'string' },
   'compare-ref': { type: 'string' },
   'setup-command': { type: 'string' },
@@ -105,6 +107,8 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     profile: v.profile,
     store: v.store,
     failFast: v['fail-fast'],
+    maxErrors: parseMaxErrors(v['max-errors'], '--max-errors'),
+    allowEvaluatorErrors: v['allow-evaluator-errors'],
     seed: parseCount(v.seed, '--seed', 0),
     compareRef: v['compare-ref'],
     setupCommand: v['setup-command'],

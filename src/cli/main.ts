@@ -4,8 +4,9 @@
  * Everything it does is the library's; this file only wires and reports.
  */
 import { writeFile } from 'node:fs/promises';
-import { describeGateFailure } from '../compare/gates.ts';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
+import { runVerdict } from '../pipeline/run-verdict.ts';
+import { describeUnjudgedGate } from '../compare/judge-gates.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
@@ -46,11 +47,10 @@ async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
-  const { errors, notRun } = evaluation.report.summary;
-  if (errors + notRun > 0) return 1;
-  const failed = evaluation.gates?.failures ?? [];
-  for (const f of failed) process.stderr.write(`docs-mcp-eval: fail-on: ${describeGateFailure(f)}\n`);
-  return failed.length > 0 ? 3 : 0;
+  for (const u of evaluation.gates?.unjudged ?? []) process.stderr.write(`docs-mcp-eval: fail-on ${describeUnjudgedGate(u)}\n`);
+  const verdict = runVerdict(evaluation);
+  for (const line of verdict.lines) process.stderr.write(`docs-mcp-eval: ${line}\n`);
+  return verdict.code;
 }
 
 function baseReportPath(json: string): string {

@@ -14,6 +14,8 @@ function mark(event: ProgressEvent): string {
   const o = event.observation;
   if (o.status === 'not_run') return '·';
   if (o.status === 'error') return '✗';
+  if (o.answer) return '✓';
+  if (o.rounds.every((r) => r.hits.length === 0)) return '∅';
   return o.foundInRound === null ? '○' : '✓';
 }
 
@@ -48,10 +50,11 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
         stream.write(`    ${o.error.kind}: ${o.error.message}\n`);
         if (o.error.excerpt) stream.write(`    returned: ${o.error.excerpt}\n`);
         if (o.error.stderrTail) stream.write(`    server stderr:\n${o.error.stderrTail.replace(/^/gm, '      ')}\n`);
-      } else if (verbose && o.status === 'ok' && o.foundInRound === null) {
+      } else if (verbose && o.status === 'ok' && !o.answer && o.foundInRound === null) {
         endLine();
         const top = o.rounds.flatMap((r) => r.hits.map((h) => h.id)).slice(0, 3);
-        stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${top.join(', ') || 'nothing'}\n`);
+        if (top.length === 0) stream.write(`    the search returned no results in ${o.rounds.length} round(s)\n`);
+        else stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${top.join(', ')}\n`);
       }
     },
     done() {

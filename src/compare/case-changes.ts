@@ -23,7 +23,11 @@ function answerDirection(before: CaseResult, after: CaseResult): 'regressed' | '
   const passedBefore = before.answer?.passed ?? false;
   const passedAfter = after.answer?.passed ?? false;
   if (passedBefore !== passedAfter) return passedAfter ? 'improved' : 'regressed';
-  const delta = (after.answer?.score ?? 0) - (before.answer?.score ?? 0);
+  // A score on one side only (the other not judged: an evaluator failed) is no change either way.
+  const scoreBefore = before.answer ? before.answer.score : 0;
+  const scoreAfter = after.answer ? after.answer.score : 0;
+  if (scoreBefore === null || scoreAfter === null) return null;
+  const delta = scoreAfter - scoreBefore;
   if (Math.abs(delta) > EPSILON) return delta > 0 ? 'improved' : 'regressed';
   return null;
 }

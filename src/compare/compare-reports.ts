@@ -8,6 +8,8 @@ import { criteriaIn, metricCatalog } from '../score/catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
 import type { Comparison, DeltaRow } from './types.ts';
+import type { RunMetrics } from './judge-gates.ts';
+import { evaluatorFailed } from '../score/summarize.ts';
 
 export interface CompareOptions {
   baselineLabel?: string;
@@ -19,6 +21,20 @@ export function metricValue(report: Report, id: string): number | null {
   if (id === 'build.ms') return report.build?.ms ?? null;
   if (id === 'rss.peak') return report.memory?.peakBytes ?? null;
   return report.summary.metrics[id] ?? null;
+}
+
+/** The run's own metric values, for value gates: every catalog metric it has, and the cases behind the counts. */
+export function runMetricsOf(report: Report): RunMetrics {
+  const metrics = metricCatalog(report.settings.k, criteriaIn(report.summary.metrics)).flatMap((def) => {
+    const value = metricValue(report, def.id);
+    return value === null ? [] : [{ id: def.id, label: def.label, unit: def.unit, value }];
+  });
+  const casesOf = (id: string) => {
+    if (id === 'errors') return report.cases.filter((c) => c.status !== 'ok').map((c) => c.id);
+    if (id === 'evaluator.errors') return report.cases.filter(evaluatorFailed).map((c) => c.id);
+    return [];
+  };
+  return { metrics, casesOf };
 }
 
 const FINGERPRINT = ['cpuModel', 'cores', 'os', 'arch', 'node', 'runnerImage'] as const;

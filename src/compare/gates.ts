@@ -1,13 +1,12 @@
 /**
- * Fail-on gates: user rules such as `mrr@5 < -0.02` or `search.p95 > +15%` that turn a
- * measured change into a failed check. A gate only ever trips on a change the statistics
- * call real (verdict better/worse, not indicative): noise, "same", n/a and hints across
- * runners never fail a build. The sign is the user's: `<` gates catch drops, `>` rises,
- * whatever the metric's good direction. Pure: parsing, matching and describing only.
+ * Fail-on gates, the syntax: user rules such as `mrr@5 < -0.02`, `search.p95 > +15%` or
+ * `mrr@5 < 0.5`. A signed threshold (`-0.02`, `+15`) or a `%` is a **change** against
+ * the baseline; an unsigned one (`0.5`, `0`, `250`) is a **value** the run's own metric is
+ * held to, as promptfoo's thresholds, with or without a baseline (`errors > 0`: any
+ * errored case). The sign of a change gate is the user's: `<` catches drops, `>` rises,
+ * whatever the metric's good direction. Judging them is judge-gates.ts. Pure.
  */
 import picomatch from 'picomatch';
-import { formatDelta, formatPercent, formatValue } from '../publish/markdown/format.ts';
-import type { DeltaRow } from './types.ts';
 
 export type GateOp = '<' | '<=' | '>' | '>=';
 
@@ -21,20 +20,8 @@ export interface Gate {
   value: number;
   /** True when written with `%`: compared with the row's relative change. */
   relative: boolean;
-}
-
-export interface GateFailure {
-  gate: Gate;
-  row: DeltaRow;
-  /** The measured change it tripped on: relative (fraction) or absolute, as the gate. */
-  change: number;
-  cases: string[];
-}
-
-export interface GateOutcome {
-  failures: GateFailure[];
-  /** Gates whose metric matches no row of the comparison: reported, not silently ignored. */
-  unmatched: Gate[];
+  /** `change`: against the baseline (a signed threshold or a %); `value`: the run's own value (unsigned). */
+  kind: 'change' | 'value';
 }
 
 const EXPECTED = "expected '<metric> <op> <number>[%]' with <op> one of <, <=, >, >= (e.g. 'mrr@5 < -0.02', 'search.p95 > +15%', 'errors > 0')";
@@ -54,7 +41,7 @@ const OPERATOR = /[<>=!]+/;
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 const VALID_OPS: readonly string[] = ['<', '<=', '>', '>='];
 // Metric ids are not paths: `*` should match any id text, the same on every OS.
-const GLOB_OPTIONS = { dot: true, windows: false } as const;
+export const GLOB_OPTIONS = { dot: true, windows: false } as const;
 
 /** Splits on newlines and on commas outside `{…}` (a brace glob like `{mrr,ndcg}@5` keeps its comma). */
 function splitSpecs(text: string): string[] {
@@ -98,7 +85,8 @@ function parseGate(spec: string): Gate {
   } catch (err) {
     throw new GateSyntaxError(spec, `'${metric}' is not a valid glob (${err instanceof Error ? err.message : String(err)})`);
   }
-  return { source: spec, metric, op: op as GateOp, value: relative ? value / 100 : value, relative };
+  const kind = relative || /^[+-]/.test(rest) ? 'change' : 'value';
+  return { source: spec, metric, op: op as GateOp, value: relative ? value / 100 : value, relative, kind };
 }
 
 /**
@@ -109,67 +97,4 @@ function parseGate(spec: string): Gate {
 export function parseGates(specs: string | readonly string[]): Gate[] {
   const texts = typeof specs === 'string' ? [specs] : specs;
   return texts.flatMap(splitSpecs).map(parseGate);
-}
-
-// Floating-point slack: a drop of exactly 0.02 (0.4 - 0.38 = 0.020000000000000018) is at
-// the threshold, not past it.
-const SLACK = 1e-9;
-
-function trips(change: number, op: GateOp, value: number): boolean {
-  switch (op) {
-    case '<':
-      return change < value - SLACK;
-    case '<=':
-      return change <= value + SLACK;
-    case '>':
-      return change > value + SLACK;
-    case '>=':
-      return change >= value - SLACK;
-  }
-}
-
-/** A change the statistics call real: only these can fail a check. */
-function isReal(row: DeltaRow): boolean {
-  return (row.verdict === 'better' || row.verdict === 'worse') && !row.indicative;
-}
-
-export function applyGates(gates: readonly Gate[], rows: readonly DeltaRow[]): GateOutcome {
-  const failures: GateFailure[] = [];
-  const unmatched: Gate[] = [];
-  for (const gate of gates) {
-    const matches = picomatch(gate.metric, GLOB_OPTIONS);
-    const matched = rows.filter((row) => matches(row.id));
-    if (matched.length === 0) {
-      unmatched.push(gate);
-      continue;
-    }
-    for (const row of matched) {
-      if (!isReal(row)) continue;
-      const change = gate.relative ? row.relative : row.absolute;
-      if (change === null || !Number.isFinite(change)) continue;
-      if (trips(change, gate.op, gate.value)) failures.push({ gate, row, change, cases: [...(row.cases ?? [])] });
-    }
-  }
-  return { failures, unmatched };
-}
-
-/** How many case ids one annotation line lists before "+N more". */
-export const CASES_SHOWN = 5;
-
-/**
- * One line for an annotation, e.g.
- * `MRR@5 (mrr@5) changed by −0.031 (0.412 → 0.381), failing gate 'mrr@5 < -0.02'; cases: a, b, c +2 more`.
- */
-export function describeGateFailure(f: GateFailure): string {
-  const { row, gate } = f;
-  const change = gate.relative ? formatPercent(f.change) : formatDelta(f.change, row.unit);
-  const name = row.label === row.id ? row.id : `${row.label} (${row.id})`;
-  const values = row.baseline !== null && row.current !== null ? ` (${formatValue(row.baseline, row.unit)} → ${formatValue(row.current, row.unit)})` : '';
-  let line = `${name} changed by ${change}${values}, failing gate '${gate.source}'`;
-  if (f.cases.length > 0) {
-    const shown = f.cases.slice(0, CASES_SHOWN).join(', ');
-    const more = f.cases.length > CASES_SHOWN ? ` +${f.cases.length - CASES_SHOWN} more` : '';
-    line += `; cases: ${shown}${more}`;
-  }
-  return line;
 }

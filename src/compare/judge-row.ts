@@ -9,11 +9,51 @@ import type { MetricDef } from '../score/catalog.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
 import { judgeQuality } from './judge-quality.ts';
 import { judgeTiming } from './judge-timing.ts';
+import { caseValue } from './samples.ts';
 import type { DeltaRow } from './types.ts';
 
 export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
 
+/**
+ * The sides' judged counts, when a case both reports share is judged on one side only
+ * (the metric has counts: answer score, criteria); undefined when they agree.
+ */
+function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
+  const before = ctx.baseline.summary.counts?.[id] ?? null;
+  const after = ctx.current.summary.counts?.[id] ?? null;
+  if (!before && !after) return undefined;
+  const judgedBefore = new Map(ctx.baseline.cases.map((c) => [c.id, caseValue(c, id) !== undefined]));
+  const differs = ctx.current.cases.some((c) => judgedBefore.has(c.id) && judgedBefore.get(c.id) !== (caseValue(c, id) !== undefined));
+  return differs ? { baseline: before, current: after } : undefined;
+}
+
+const judgedText = (c: { n: number; of: number } | null) => (c ? `${c.n} of ${c.of}` : 'none');
+
+/**
+ * A mean over fewer judged cases on one side (an evaluator outage) is not the same
+ * metric as the other side's: never called better or unchanged. A real drop over the
+ * cases judged on both sides stays worse.
+ */
+function qualifyByJudged(row: DeltaRow, ctx: JudgeContext): void {
+  const judged = judgedCounts(row.id, ctx);
+  if (!judged) return;
+  row.judged = judged;
+  const counts = `judged ${judgedText(judged.current)} now, ${judgedText(judged.baseline)} in the baseline`;
+  if (row.verdict === 'worse') {
+    row.basis = `${row.basis}; ${counts}`;
+    return;
+  }
+  row.verdict = 'n/a';
+  row.basis = `${counts}: not compared`;
+}
+
 export function judgeRow(def: MetricDef, baseline: number | null, current: number | null, ctx: JudgeContext): DeltaRow {
+  const row = judgeValues(def, baseline, current, ctx);
+  qualifyByJudged(row, ctx);
+  return row;
+}
+
+function judgeValues(def: MetricDef, baseline: number | null, current: number | null, ctx: JudgeContext): DeltaRow {
   const row: DeltaRow = {
     id: def.id,
     label: def.label,

@@ -29,8 +29,9 @@ export function caseValue(r: CaseResult, id: string): number | undefined {
     // As summarize.ts: an errored answer case fails and scores 0.
     case 'answer.pass_rate':
       return r.kind === 'answer' ? (r.answer?.passed ? 1 : 0) : undefined;
+    // A case we could not judge (score null) does not count; an answer that never came scores 0.
     case 'answer.score':
-      return r.kind === 'answer' ? (r.answer?.score ?? 0) : undefined;
+      return r.kind !== 'answer' ? undefined : !r.answer ? 0 : (r.answer.score ?? undefined);
     default: {
       if (!name.startsWith('criterion.') || r.kind !== 'answer') return undefined;
       const v = r.answer?.criteria[name.slice('criterion.'.length)];

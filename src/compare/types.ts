@@ -1,5 +1,5 @@
 /** The comparison of a current report with a baseline: plain data for renderers. */
-import type { SamplingInfo } from '../report/types.ts';
+import type { MetricCount, SamplingInfo } from '../report/types.ts';
 import type { MetricGroup, MetricUnit } from '../score/catalog.ts';
 import type { ConfidenceInterval as Ci } from '../report/types.ts';
 
@@ -65,6 +65,8 @@ export interface DeltaRow {
   /** True when the verdict is a hint, not a measurement-backed call (e.g. latency across runners). */
   indicative: boolean;
   evidence?: Evidence;
+  /** Answer metrics: over how many cases each side's mean is, when the two differ (an evaluator outage on one side). */
+  judged?: { baseline: MetricCount | null; current: MetricCount | null };
   /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
   cases?: string[];
 }

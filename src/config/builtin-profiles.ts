@@ -36,10 +36,13 @@ export const BUILTIN_PROFILES: Readonly<Record<string, BuiltinProfile>> = {
 export const DEFAULT_SHAPE: ServerShape = BUILTIN_PROFILES['reference']!.shape;
 
 /** The shape with a profile's or config file's sections laid over it, field by field. */
-export function overlayShape(base: ServerShape, over: { search?: Partial<SearchSpec>; fetch?: Partial<FetchSpec> | null }): ServerShape {
+export type ShapeOverlay = { search?: Partial<SearchSpec>; fetch?: Partial<FetchSpec> | null; errorPath?: string | null };
+
+export function overlayShape(base: ServerShape, over: ShapeOverlay): ServerShape {
   const search: SearchSpec = { ...base.search, ...over.search };
   let fetch: FetchSpec | null = base.fetch;
   if (over.fetch === null) fetch = null;
   else if (over.fetch !== undefined) fetch = { tool: over.fetch.tool ?? base.fetch?.tool ?? 'get_doc', arguments: over.fetch.arguments ?? base.fetch?.arguments ?? { chunk_id: '{id}' } };
-  return { search, fetch };
+  const errorPath = over.errorPath !== undefined ? over.errorPath : base.errorPath;
+  return { search, fetch, ...(errorPath !== undefined ? { errorPath } : {}) };
 }

@@ -13,7 +13,7 @@ import { schemaIssues } from '../suite/schema-issues.ts';
 import { parseSourceDocument } from '../suite/source-document.ts';
 import validate from '../suite/generated/config-validator.js';
 import { UsageError } from '../pipeline/errors.ts';
-import { parseFraction, type RunOptions } from './run-options.ts';
+import { parseFraction, parseMaxErrors, type RunOptions } from './run-options.ts';
 
 export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';
 
@@ -24,6 +24,7 @@ interface RawConfig {
   build?: { command: string; cwd?: string; timeout?: number };
   search?: Partial<SearchSpec>;
   fetch?: Partial<FetchSpec> | null;
+  errorPath?: string | null;
   toolMap?: Record<string, string>;
   inputDefaults?: Record<string, unknown>;
   baseline?: string;
@@ -39,6 +40,8 @@ interface RawConfig {
     alpha?: number | string;
     minEffect?: number | string | Record<string, number | string>;
     failOn?: string[];
+    maxErrors?: number | string;
+    allowEvaluatorErrors?: boolean;
   };
 }
 
@@ -74,7 +77,13 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (server.readyTimeout !== undefined) o.readyTimeoutMs = server.readyTimeout;
   if (raw.build !== undefined) o.buildCommand = raw.build.command;
   if (raw.build?.cwd !== undefined) o.buildCwd = at(raw.build.cwd);
-  if (raw.search !== undefined || raw.fetch !== undefined) o.shape = { ...(raw.search ? { search: raw.search } : {}), ...(raw.fetch !== undefined ? { fetch: raw.fetch } : {}) };
+  if (raw.search !== undefined || raw.fetch !== undefined || raw.errorPath !== undefined) {
+    o.shape = {
+      ...(raw.search ? { search: raw.search } : {}),
+      ...(raw.fetch !== undefined ? { fetch: raw.fetch } : {}),
+      ...(raw.errorPath !== undefined ? { errorPath: raw.errorPath } : {}),
+    };
+  }
   if (raw.toolMap !== undefined) o.toolMap = raw.toolMap;
   if (raw.inputDefaults !== undefined) o.inputDefaults = raw.inputDefaults;
   if (raw.baseline !== undefined) o.baseline = raw.baseline === 'none' ? null : at(raw.baseline);
@@ -91,6 +100,8 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
     o.minEffectFor = Object.fromEntries(Object.entries(d.minEffect).map(([k, v]) => [k, fractionOf(v, `defaults.minEffect.${k}`)]));
   } else if (d.minEffect !== undefined) o.minEffect = fractionOf(d.minEffect, 'defaults.minEffect');
   if (d.failOn !== undefined) o.failOn = d.failOn;
+  if (d.maxErrors !== undefined) o.maxErrors = parseMaxErrors(String(d.maxErrors), 'defaults.maxErrors')!;
+  if (d.allowEvaluatorErrors !== undefined) o.allowEvaluatorErrors = d.allowEvaluatorErrors;
   return o;
 }
 

@@ -5,6 +5,7 @@
 import type { Gate } from '../compare/gates.ts';
 import type { StatsOptions } from '../compare/judge-context.ts';
 import type { ServerShape } from '../run/search-spec.ts';
+import type { HealthPolicy } from '../report/types.ts';
 import type { CaseFilter } from '../suite/index.ts';
 
 export interface ServerConfig {
@@ -72,6 +73,8 @@ export interface Config {
   serverCpus: string;
   /** How rows are judged: significance level, minimum effects, threshold bands. */
   stats: StatsOptions;
+  /** When the run counts as broken (exit 1): errored cases allowed, evaluator errors allowed. */
+  health: HealthPolicy;
   /** fail-on gates, applied to the changes the statistics call real. */
   gates: Gate[];
   /** How to call the search and fetch tools and read their results (built-in profile, profile file, config file). */

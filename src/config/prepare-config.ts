@@ -43,13 +43,18 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   let shape = builtin?.shape ?? DEFAULT_SHAPE;
   if (config.profile) {
     const profile = await loadProfile(config.profile);
-    shape = overlayShape(shape, { ...(profile.search ? { search: profile.search } : {}), ...(profile.fetch !== undefined ? { fetch: profile.fetch } : {}) });
+    shape = overlayShape(shape, {
+      ...(profile.search ? { search: profile.search } : {}),
+      ...(profile.fetch !== undefined ? { fetch: profile.fetch } : {}),
+      ...(profile.errorPath !== undefined ? { errorPath: profile.errorPath } : {}),
+    });
   }
   if (options.shape) shape = overlayShape(shape, options.shape);
   try {
     await searchProfileFrom(shape);
   } catch (err) {
-    throw new UsageError(`search.ids: ${err instanceof Error ? err.message : String(err)}`);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new UsageError(message.startsWith('errorPath') ? message : `search.ids: ${message}`);
   }
   return { ...config, shape };
 }

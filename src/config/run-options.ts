@@ -7,12 +7,13 @@ import { isCpuList } from '../target/cpu-affinity.ts';
 import path from 'node:path';
 import { UsageError } from '../pipeline/errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
+import type { HealthPolicy } from '../report/types.ts';
 import { randomInt } from 'node:crypto';
 import { GateSyntaxError, parseGates } from '../compare/gates.ts';
 import { parseShard } from '../suite/shard.ts';
 import { DEFAULT_STATS } from '../compare/judge-context.ts';
-import type { FetchSpec, SearchSpec } from '../run/search-spec.ts';
-import { DEFAULT_SHAPE } from './builtin-profiles.ts';
+import { DEFAULT_HEALTH_POLICY } from '../score/health.ts';
+import { DEFAULT_SHAPE, type ShapeOverlay } from './builtin-profiles.ts';
 import { DEFAULTS, type Config } from './config.ts';
 import { embeddedDefault } from './embedded-default.ts';
 import { packageRoot } from './package-root.ts';
@@ -52,6 +53,10 @@ export interface RunOptions {
   /** Minimum effect for timing/memory verdicts: a default and per-metric overrides. */
   minEffect?: number;
   minEffectFor?: Record<string, number>;
+  /** Errored or not-run cases allowed before the run fails: `3` or `10%` (default 0). */
+  maxErrors?: HealthPolicy['maxErrors'];
+  /** Evaluator errors warn instead of failing the run. */
+  allowEvaluatorErrors?: boolean;
   /** Gates: `mrr@5 < -0.02`, `search.p95 > +15%` (one per entry, or comma/newline separated). */
   failOn?: string[];
   /** Streamable HTTP: the server's URL (with serverCommand, we start it and wait for the URL). */
@@ -60,7 +65,7 @@ export interface RunOptions {
   readyTimeoutMs?: number;
   buildCwd?: string;
   /** search/fetch sections over the profile's (docs-mcp-eval.yml). */
-  shape?: { search?: Partial<SearchSpec>; fetch?: Partial<FetchSpec> | null };
+  shape?: ShapeOverlay;
   toolMap?: Record<string, string>;
   inputDefaults?: Record<string, unknown>;
   /** Directory to write TREC qrels and run files into. */
@@ -96,6 +101,17 @@ export function parseEnvPairs(pairs: readonly string[], name: string): Record<st
     env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   return env;
+}
+
+/** Errored cases allowed: a whole number (`3`) or a share of the cases (`10%`). */
+export function parseMaxErrors(value: string | undefined, name: string): HealthPolicy['maxErrors'] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const t = value.trim();
+  if (t.endsWith('%')) {
+    const share = Number(t.slice(0, -1)) / 100;
+    if (Number.isFinite(share) && share >= 0 && share <= 1 && t.length > 1) return { share };
+  } else if (/^\d+$/.test(t)) return { count: Number(t) };
+  throw new UsageError(`${name} must be a whole number of cases (3) or a share (10%), got "${value}"`);
 }
 
 /** A fraction from "5%" or "0.05"; `name` is how the user wrote the option. */
@@ -191,6 +207,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     blockSize: options.blockSize ?? DEFAULTS.blockSize,
     serverCpus: options.serverCpus ?? DEFAULTS.serverCpus,
     ...judgingOptions(options),
+    health: { maxErrors: options.maxErrors ?? DEFAULT_HEALTH_POLICY.maxErrors, allowEvaluatorErrors: options.allowEvaluatorErrors ?? DEFAULT_HEALTH_POLICY.allowEvaluatorErrors },
     shape: DEFAULT_SHAPE,
     answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },
     readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,

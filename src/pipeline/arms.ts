@@ -152,6 +152,7 @@ export async function runArms(
       repetitions: config.repetitions,
       timeoutMs: config.timeoutMs,
       failFast: config.failFast,
+      depth: config.k,
       maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
       seed: config.seed,
       blockSize: config.blockSize,
@@ -200,6 +201,7 @@ export async function runArms(
       ...(build ? { build } : {}),
       ...(end.memory ? { memory: end.memory } : {}),
       server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
+      healthPolicy: config.health,
     });
     if (arm.sameJob) report.sameJob = arm.sameJob;
     if (config.shard) report.shard = config.shard;

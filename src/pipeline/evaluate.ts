@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
-import { compareReports } from '../compare/compare-reports.ts';
-import { applyGates, type Gate, type GateOutcome } from '../compare/gates.ts';
+import { compareReports, runMetricsOf } from '../compare/compare-reports.ts';
+import type { Gate } from '../compare/gates.ts';
+import { applyGates, type GateOutcome } from '../compare/judge-gates.ts';
 import type { Comparison } from '../compare/types.ts';
 import { currentGit } from '../report/environment.ts';
 import { readReport } from '../report/read-report.ts';
@@ -40,14 +41,23 @@ export interface Evaluation {
   /** Why there is no comparison, when there is none. */
   baselineNote?: string;
   stoppedEarly?: string;
-  /** The fail-on gates against the comparison, when there are gates and a comparison. */
+  /** The fail-on gates: value gates on the run, change gates on the comparison (unjudged without one). */
   gates?: GateOutcome;
 }
 
-/** (Re)applies the fail-on gates to the evaluation's comparison. */
+/**
+ * (Re)applies the fail-on gates: value gates to the run's own metrics, change gates to
+ * the comparison (listed as not judged when there is none). The outcome also goes into
+ * the report, so the written JSON says which gates held, failed or could not be judged.
+ */
 export function judgeGates(evaluation: Evaluation, gates: readonly Gate[]): void {
-  if (evaluation.comparison && gates.length > 0) evaluation.gates = applyGates(gates, evaluation.comparison.rows);
-  else delete evaluation.gates;
+  if (gates.length === 0) {
+    delete evaluation.gates;
+    delete evaluation.report.gates;
+    return;
+  }
+  evaluation.gates = applyGates(gates, evaluation.comparison?.rows ?? null, runMetricsOf(evaluation.report));
+  evaluation.report.gates = evaluation.gates;
 }
 
 export { TOOL_VERSION } from './version.ts';

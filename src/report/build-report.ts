@@ -1,12 +1,14 @@
 /** Assembling the report from what each stage produced: pure, so it is easy to test. */
 import type { Suite } from '../suite/case.ts';
 import { breakdowns, summarize } from '../score/summarize.ts';
+import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
 import {
   REPORT_SCHEMA_VERSION,
   type BuildResult,
   type CaseResult,
   type Environment,
   type GitInfo,
+  type HealthPolicy,
   type MemoryResult,
   type Report,
   type TargetInfo,
@@ -24,6 +26,8 @@ export interface ReportParts {
   build?: BuildResult;
   memory?: MemoryResult;
   server: Report['server'];
+  /** What makes the run fail its health check (default: any errored case, any evaluator error). */
+  healthPolicy?: HealthPolicy;
 }
 
 export function buildReport(parts: ReportParts): Report {
@@ -44,6 +48,7 @@ export function buildReport(parts: ReportParts): Report {
     },
     settings: parts.settings,
     server: parts.server,
+    health: assessHealth(parts.results, k, parts.healthPolicy ?? DEFAULT_HEALTH_POLICY),
     summary: summarize(parts.results, k),
     breakdowns: breakdowns(parts.results, k),
     cases: parts.results,

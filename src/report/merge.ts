@@ -6,6 +6,7 @@
  * latency percentiles do not combine from per-shard aggregates).
  */
 import { breakdowns, summarize } from '../score/summarize.ts';
+import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
 import type { CaseResult, Report } from './types.ts';
 
 export class MergeError extends Error {
@@ -148,6 +149,7 @@ export function mergeReports(reports: readonly Report[]): Report {
     settings: mergedSettings(reports),
     // A failed server exit in any shard must not be hidden behind the first shard's clean one.
     server: (errored ?? first).server,
+    health: assessHealth(cases, k, first.health?.policy ?? DEFAULT_HEALTH_POLICY),
     summary: summarize(cases, k),
     breakdowns: breakdowns(cases, k),
     cases,

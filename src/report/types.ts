@@ -4,9 +4,10 @@
  * reader must know about; readers refuse versions they do not understand.
  */
 import type { Difficulty, Judgment } from '../suite/case.ts';
-import type { CaseError, FetchCall, SearchRound } from '../run/observation.ts';
+import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from '../run/observation.ts';
 import type { RuleResult } from '../score/answer/types.ts';
-import type { EvaluationResult } from '../score/evaluators/types.ts';
+import type { GateOutcome } from '../compare/judge-gates.ts';
+import type { EvaluationResult, UnjudgedCriterion } from '../score/evaluators/types.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -102,8 +103,10 @@ export interface AnswerResult {
   /** Every validation rule passed (seed 000's pass/fail). */
   passed: boolean;
   validations: RuleResult[];
-  /** Weighted aggregate of the evaluators' normalised scores (seed 004), 0..1. */
+  /** Weighted aggregate of the evaluators' normalised scores (seed 004), 0..1; null when not judged. */
   score: number | null;
+  /** Set when the case is not judged: criteria an evaluator failed on (or skipped), with why. Never a higher score. */
+  unjudged?: UnjudgedCriterion[];
   /** Criterion name -> normalised 0..1 score, null when it errored or cannot be normalised. */
   criteria: Record<string, number | null>;
   evaluations: EvaluationResult[];
@@ -136,6 +139,41 @@ export interface CaseResult {
   error?: CaseError;
   /** Ids that broke the facet rule, for the failure listing. */
   forbiddenHits?: string[];
+  /** Set when the ranking holds fewer than k ids although the server had more (limit < k, or maxRounds ended the paging). */
+  shortRanking?: { ids: number; k: number; limit: number; maxRounds: number };
+}
+
+/** Run health (score/health.ts): what makes a run's numbers untrustworthy, counted by case. */
+export interface HealthPolicy {
+  /** Errored or not-run cases allowed before the run fails: a count, or a share of the cases. */
+  maxErrors: { count: number } | { share: number };
+  /** Evaluator errors only warn (the cases stay "not judged"); default: they fail the run. */
+  allowEvaluatorErrors: boolean;
+}
+
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'short_rankings';
+
+export interface HealthProblem {
+  code: HealthCode;
+  severity: 'fail' | 'warn';
+  /** One line: what happened, how many of how many, what to check. */
+  message: string;
+}
+
+export interface RunHealth {
+  status: 'ok' | 'warn' | 'fail';
+  /** Retrieval cases that got an answer, and those among them whose every page was empty. */
+  retrieval: { ran: number; empty: string[] };
+  /** Cases per error kind (error_reply: the server answered with an error). */
+  errors: Partial<Record<CaseErrorKind, string[]>>;
+  /** Per evaluator type: the answer cases it failed on and its first error. */
+  evaluatorErrors: Record<string, { cases: string[]; message: string }>;
+  /** Criterion -> answer cases left without its score (error, skip, off-scale score). */
+  unjudgedCriteria: Record<string, number>;
+  /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
+  shortRankings: string[];
+  problems: HealthProblem[];
+  policy: HealthPolicy;
 }
 
 /** Aggregates keyed by metric id (see score/catalog.ts), so compare and render stay generic. */
@@ -150,12 +188,20 @@ export interface Breakdown {
   metrics: MetricValues;
 }
 
+/** How many cases a mean is over (n) of how many it could have been (of): fewer when some were not judged. */
+export interface MetricCount {
+  n: number;
+  of: number;
+}
+
 export interface RunSummary {
   cases: number;
   ok: number;
   errors: number;
   notRun: number;
   metrics: MetricValues;
+  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*), so an outage shows as fewer cases, not a better mean. */
+  counts?: Record<string, MetricCount>;
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }
 
@@ -211,6 +257,10 @@ export interface Report {
   build?: BuildResult;
   memory?: MemoryResult;
   server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };
+  /** The fail-on gates as judged for this run: failed, held, not judged (with why). */
+  gates?: GateOutcome;
+  /** Can the numbers be trusted: empty results, error replies, evaluator errors, short rankings (absent in reports before it existed). */
+  health?: RunHealth;
   summary: RunSummary;
   breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[]; tool?: Breakdown[]; project?: Breakdown[] };
   cases: CaseResult[];

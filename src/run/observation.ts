@@ -33,7 +33,14 @@ export interface FetchCall {
   error?: string;
 }
 
-export type CaseErrorKind = 'call_failed' | 'timeout' | 'unparsable' | 'server_exited' | 'not_run';
+/**
+ * - `error_reply`: the server answered, with an error (isError, or the shape's errorPath);
+ * - `call_failed`: the call failed at the protocol level (a JSON-RPC error, an unknown tool);
+ * - `timeout`, `server_exited`, `not_run`: the call got no answer;
+ * - `client_closed`: the harness's MCP client closed the connection (a reply over its size limit);
+ * - `unparsable`: an answer whose ids could not be read.
+ */
+export type CaseErrorKind = 'error_reply' | 'call_failed' | 'timeout' | 'unparsable' | 'server_exited' | 'client_closed' | 'not_run';
 
 export interface CaseError {
   kind: CaseErrorKind;

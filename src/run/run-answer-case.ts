@@ -8,6 +8,7 @@ import type { ToolCaller } from '../target/tool-caller.ts';
 import { excerptOf, resultText } from '../score/adapters/tool-result.ts';
 import type { CaseObservation } from './observation.ts';
 import { fillTemplate } from './fill-template.ts';
+import type { ErrorReplyCheck } from './extract/error-reply.ts';
 
 export interface AnswerProfile {
   /** Logical tool name -> the server's name. */
@@ -31,20 +32,21 @@ export async function runAnswerCase(
   caller: ToolCaller,
   c: AnswerCase,
   repetition: number,
-  options: { profile: AnswerProfile; timeoutMs: number },
+  options: { profile: AnswerProfile; timeoutMs: number; errorReply: ErrorReplyCheck },
 ): Promise<CaseObservation> {
   const tool = options.profile.toolMap[c.tool] ?? c.tool;
   const args = answerArgs(c, options.profile);
   const outcome = await caller.callTool(tool, args, options.timeoutMs);
   const base = { caseId: c.id, repetition, rounds: [], foundInRound: null };
-  const call = { tool, args, ok: outcome.ok && outcome.result.isError !== true, ms: outcome.ms ?? Number.NaN };
+  const reply = outcome.ok ? options.errorReply(outcome.result) : undefined;
+  const call = { tool, args, ok: outcome.ok && reply === undefined, ms: outcome.ms ?? Number.NaN };
   if (!outcome.ok) {
     const error = { kind: outcome.kind, message: outcome.message, ...(outcome.kind !== 'call_failed' ? { stderrTail: caller.stderrTail() } : {}) };
     return { ...base, status: 'error', error };
   }
   const text = resultText(outcome.result);
-  if (outcome.result.isError === true) {
-    return { ...base, status: 'error', error: { kind: 'call_failed', message: `${tool} returned an error result`, excerpt: excerptOf(text) } };
+  if (reply !== undefined) {
+    return { ...base, status: 'error', error: { kind: 'error_reply', message: `${tool} answered with an error: ${reply}`, excerpt: excerptOf(text) } };
   }
   const answer = { tool, text, ms: outcome.ms, calls: [call], ...(outcome.result.structuredContent !== undefined ? { structured: outcome.result.structuredContent } : {}) };
   return { ...base, status: 'ok', answer };

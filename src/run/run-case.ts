@@ -1,7 +1,12 @@
 /**
  * One retrieval case as a simulated agent plays it: search, page with the cursor
  * until a relevant doc shows up (at most maxRounds calls), then fetch that doc.
- * Every failure is recorded on the observation; nothing is thrown past the case.
+ * Paging also goes on, within maxRounds, until the ranking holds `depth` ids (the
+ * largest metric cutoff): with limit < k, stopping at the first relevant page would
+ * score @k metrics on fewer than k results. "Rounds to right doc" stays the round of
+ * the first relevant id. An error reply (isError or the shape's errorPath) is an error,
+ * never an empty page. Every failure is recorded on the observation; nothing is thrown
+ * past the case.
  */
 import type { RetrievalCase } from '../suite/case.ts';
 import type { CallOutcome, ToolCaller } from '../target/tool-caller.ts';
@@ -12,6 +17,8 @@ import type { SearchProfile } from './search-profile.ts';
 export interface CaseRunOptions {
   profile: SearchProfile;
   timeoutMs: number;
+  /** Ids the ranking should reach before paging stops (the largest cutoff k). */
+  depth: number;
 }
 
 function failureError(outcome: Extract<CallOutcome, { ok: false }>, caller: ToolCaller): CaseError {
@@ -27,8 +34,9 @@ async function fetchDoc(caller: ToolCaller, id: string, options: CaseRunOptions)
   const outcome = await caller.callTool(tool, options.profile.fetchArgs(id), options.timeoutMs);
   if (!outcome.ok) return { id, ms: outcome.ms ?? Number.NaN, ok: false, chars: 0, error: outcome.message };
   const text = resultText(outcome.result);
-  const call: FetchCall = { id, ms: outcome.ms, ok: outcome.result.isError !== true, chars: text.length };
-  if (outcome.result.isError === true) call.error = excerptOf(text);
+  const reply = options.profile.errorReply(outcome.result);
+  const call: FetchCall = { id, ms: outcome.ms, ok: reply === undefined, chars: text.length };
+  if (reply !== undefined) call.error = `${tool} answered with an error: ${reply}`;
   return call;
 }
 
@@ -40,6 +48,7 @@ export async function runCase(
 ): Promise<CaseObservation> {
   const relevant = new Set(c.relevant.filter((j) => j.grade > 0).map((j) => j.id));
   const rounds: SearchRound[] = [];
+  const seen = new Set<string>();
   let cursor: string | undefined;
   let foundId: string | undefined;
   let foundInRound: number | null = null;
@@ -50,9 +59,9 @@ export async function runCase(
     if (!outcome.ok) {
       return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error: failureError(outcome, caller) };
     }
-    if (outcome.result.isError === true) {
-      const message = `${tool} returned an error result`;
-      const error: CaseError = { kind: 'call_failed', message, excerpt: excerptOf(resultText(outcome.result)) };
+    const reply = options.profile.errorReply(outcome.result);
+    if (reply !== undefined) {
+      const error: CaseError = { kind: 'error_reply', message: `${tool} answered with an error: ${reply}`, excerpt: excerptOf(resultText(outcome.result)) };
       return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error };
     }
     let parsed;
@@ -64,12 +73,12 @@ export async function runCase(
       return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error };
     }
     rounds.push({ round, hits: parsed.hits, nextCursor: parsed.nextCursor, ms: outcome.ms });
-    foundId = parsed.hits.find((h) => relevant.has(h.id))?.id;
-    if (foundId !== undefined) {
-      foundInRound = round;
-      break;
+    for (const hit of parsed.hits) seen.add(hit.id);
+    if (foundId === undefined) {
+      foundId = parsed.hits.find((h) => relevant.has(h.id))?.id;
+      if (foundId !== undefined) foundInRound = round;
     }
-    if (parsed.nextCursor === null) break;
+    if ((foundId !== undefined && seen.size >= options.depth) || parsed.nextCursor === null) break;
     cursor = parsed.nextCursor;
   }
 

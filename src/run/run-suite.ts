@@ -23,6 +23,8 @@ export interface RunOptions {
   repetitions: number;
   timeoutMs: number;
   failFast: boolean;
+  /** Ids a ranking should reach before paging stops: the largest metric cutoff. */
+  depth: number;
   /** Consecutive timeouts after which the server is declared hung. */
   maxConsecutiveTimeouts: number;
   /** Seed of the per-repetition shuffle (recorded in the report). */
@@ -83,6 +85,9 @@ function notRun(c: Case, repetition: number, reason: string, stderrTail: string)
   };
 }
 
+/** How long a liveness ping after a timed-out call may take (capped by the call timeout). */
+const PING_TIMEOUT_MS = 5_000;
+
 /** One arm's running state: its outcome so far and why it stopped, if it did. */
 interface ArmState {
   caller: ToolCaller;
@@ -96,11 +101,13 @@ async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunO
   const observation =
     c.kind === 'retrieval'
       ? await runCase(caller, c, repetition, options)
-      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs });
+      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply });
   arm.consecutiveTimeouts = observation.error?.kind === 'timeout' ? arm.consecutiveTimeouts + 1 : 0;
-  if (!caller.alive) outcome.stoppedEarly = 'the server exited during the run';
+  // One slow query must not end the run: a server that still answers a ping is not hung.
+  if (observation.error?.kind === 'timeout' && caller.alive && (await caller.ping(Math.min(options.timeoutMs, PING_TIMEOUT_MS)))) arm.consecutiveTimeouts = 0;
+  if (!caller.alive) outcome.stoppedEarly = caller.endReason();
   else if (arm.consecutiveTimeouts >= options.maxConsecutiveTimeouts) {
-    outcome.stoppedEarly = `the server stopped answering (${arm.consecutiveTimeouts} calls in a row timed out)`;
+    outcome.stoppedEarly = `the server stopped answering (${arm.consecutiveTimeouts} calls in a row timed out, and it did not answer a ping)`;
   } else if (options.failFast && observation.status === 'error') outcome.stoppedEarly = 'stopped by --fail-fast';
   return observation;
 }

@@ -6,6 +6,7 @@
 import type { RetrievalCase } from '../suite/case.ts';
 import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
 import type { SearchAdapter } from '../score/adapters/tool-result.ts';
+import { defaultErrorReply, type ErrorReplyCheck } from './extract/error-reply.ts';
 
 export interface SearchProfile {
   searchTool: string;
@@ -13,6 +14,8 @@ export interface SearchProfile {
   searchArgs(c: RetrievalCase, cursor: string | undefined): Record<string, unknown>;
   fetchArgs(id: string): Record<string, unknown>;
   adapter: SearchAdapter;
+  /** Whether a result is the server's error reply (isError, or the shape's errorPath). */
+  errorReply: ErrorReplyCheck;
 }
 
 export const defaultProfile: SearchProfile = {
@@ -27,4 +30,5 @@ export const defaultProfile: SearchProfile = {
     return { chunk_id: id };
   },
   adapter: jsonHitsAdapter,
+  errorReply: defaultErrorReply,
 };

@@ -11,6 +11,7 @@ import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../
 import type { RetrievalCase } from '../suite/case.ts';
 import type * as ExtractModule from './extract/id-source.ts';
 import type { IdSource, Normalize } from './extract/id-source.ts';
+import { compileErrorReply } from './extract/error-reply.ts';
 import { fillTemplate, type TemplateVars } from './fill-template.ts';
 import type { SearchProfile } from './search-profile.ts';
 
@@ -34,6 +35,11 @@ export interface ServerShape {
   search: SearchSpec;
   /** null: found documents are not fetched. */
   fetch: FetchSpec | null;
+  /**
+   * JSONPath whose match marks a result as the server's error reply (besides isError),
+   * for every tool; absent: `$.error`, a top-level error member; null: isError only.
+   */
+  errorPath?: string | null;
 }
 
 const WHOLE_TEMPLATE = /^\{([A-Za-z_][\w.]*)\}$/;
@@ -95,6 +101,7 @@ function normalizedHits(extract: Extract | undefined, normalize: Normalize | und
 export async function searchProfileFrom(shape: ServerShape): Promise<SearchProfile> {
   const { search, fetch } = shape;
   const extract = search.ids || search.normalize ? await import('./extract/id-source.ts') : undefined;
+  const errorReply = await compileErrorReply(shape.errorPath);
   return {
     searchTool: search.tool,
     fetchTool: fetch?.tool ?? null,
@@ -106,5 +113,6 @@ export async function searchProfileFrom(shape: ServerShape): Promise<SearchProfi
       return fetch ? fillArguments(fetch.arguments, { id }) : {};
     },
     adapter: search.ids && extract ? extractingAdapter(extract, search.ids, search.normalize) : normalizedHits(extract, search.normalize),
+    errorReply,
   };
 }

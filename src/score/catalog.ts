@@ -51,6 +51,7 @@ export function metricCatalog(k: number, criteria: readonly string[] = []): Metr
     { id: 'build.ms', label: 'Index build', better: 'lower', unit: 'ms', group: 'build', deterministic: false },
     { id: 'rss.peak', label: 'Peak RSS', better: 'lower', unit: 'bytes', group: 'memory', deterministic: false },
     { id: 'errors', label: 'Errored cases', better: 'lower', unit: 'count', group: 'health', deterministic: true },
+    { id: 'evaluator.errors', label: 'Cases an evaluator failed on', better: 'lower', unit: 'count', group: 'health', deterministic: true },
   ];
 }
 

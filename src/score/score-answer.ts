@@ -62,6 +62,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
     passed: validations.every((v) => v.passed),
     validations,
     score: evaluation.overallScore ?? null,
+    ...(evaluation.unjudged ? { unjudged: evaluation.unjudged } : {}),
     criteria: evaluation.normalized,
     evaluations: evaluation.results,
   };

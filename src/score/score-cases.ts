@@ -36,6 +36,17 @@ function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string
   };
 }
 
+/**
+ * Whether a ranking shorter than k was cut by the case's own settings rather than by the
+ * server running out of results: maxRounds ended it with a next page offered, or a page
+ * size below k came back full with no way to page further.
+ */
+function serverHadMore(c: RetrievalCase, first: CaseObservation, k: number): boolean {
+  const last = first.rounds.at(-1);
+  if (!last) return false;
+  return (last.nextCursor !== undefined && last.nextCursor !== null) || (c.limit < k && last.hits.length >= c.limit);
+}
+
 /** The fields every kind shares, from the case and its first observation. */
 function baseResult(c: Case, ordered: readonly CaseObservation[]): CaseResult {
   const first = ordered[0];
@@ -74,6 +85,9 @@ export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObser
   const { metrics, forbiddenHits } = caseMetrics(c, first, result.rankedIds, options);
   result.metrics = metrics;
   if (forbiddenHits.length > 0) result.forbiddenHits = forbiddenHits;
+  if (first.status === 'ok' && result.rankedIds.length < options.k && serverHadMore(c, first, options.k)) {
+    result.shortRanking = { ids: result.rankedIds.length, k: options.k, limit: c.limit, maxRounds: c.maxRounds };
+  }
   return result;
 }
 

@@ -3,7 +3,7 @@
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
 import { bootstrapQuantileCis } from '../stats/index.ts';
-import type { Breakdown, CaseResult, LatencySummary, MetricValues, Report, RunSummary } from '../report/types.ts';
+import type { Breakdown, CaseResult, LatencySummary, MetricCount, MetricValues, Report, RunSummary } from '../report/types.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
 
@@ -25,22 +25,35 @@ function qualityMetrics(all: readonly CaseResult[], k: number): MetricValues {
 
 /**
  * Answer quality: pass rate (every validation passed; an errored case fails), the mean
- * aggregate score and the mean of each criterion. Errored cases score 0 like an empty
- * ranking, so breaking answers never raises a mean.
+ * aggregate score and the mean of each criterion. Errored cases (the server's failure)
+ * score 0 like an empty ranking, so breaking answers never raises a mean. Cases we could
+ * not judge (an evaluator failed: our failure, not the server's) are left out of the
+ * score and criterion means, and `counts` says over how many cases each mean is.
  */
-export function answerMetrics(all: readonly CaseResult[]): MetricValues {
+export function answerMetrics(all: readonly CaseResult[]): { metrics: MetricValues; counts: Record<string, MetricCount> } {
   const results = all.filter((r) => r.kind === 'answer');
-  if (results.length === 0) return {};
+  if (results.length === 0) return { metrics: {}, counts: {} };
+  const of = results.length;
+  // An answer that never came is the server's failure (0); an answer we could not judge is left out.
+  const scores = results.flatMap((r) => (!r.answer ? [0] : r.answer.score === null ? [] : [r.answer.score]));
   const metrics: MetricValues = {
     'answer.pass_rate': meanOf(results.map((r) => (r.answer?.passed ? 1 : 0))),
-    'answer.score': meanOf(results.map((r) => r.answer?.score ?? 0)),
+    'answer.score': meanOf(scores),
   };
+  const counts: Record<string, MetricCount> = { 'answer.score': { n: scores.length, of } };
   const names = [...new Set(results.flatMap((r) => Object.keys(r.answer?.criteria ?? {})))].sort();
   for (const name of names) {
     const values = results.map((r) => r.answer?.criteria[name]).filter((v): v is number => typeof v === 'number');
     metrics[`criterion.${name}`] = meanOf(values);
+    counts[`criterion.${name}`] = { n: values.length, of };
   }
-  return metrics;
+  metrics['evaluator.errors'] = results.filter((r) => evaluatorFailed(r)).length;
+  return { metrics, counts };
+}
+
+/** Whether an evaluator errored on the case (a skipped optional evaluator is not an error). */
+export function evaluatorFailed(r: CaseResult): boolean {
+  return r.answer?.evaluations.some((e) => e.error !== undefined && e.metadata?.['skipped'] !== true) ?? false;
 }
 
 function latencyMetrics(results: readonly CaseResult[]): MetricValues {
@@ -72,12 +85,14 @@ function latencyWithCis(samples: readonly number[]): LatencySummary | null {
 export function summarize(results: readonly CaseResult[], k: number): RunSummary {
   const errors = results.filter((r) => r.status === 'error').length;
   const notRun = results.filter((r) => r.status === 'not_run').length;
+  const answers = answerMetrics(results);
   return {
     cases: results.length,
     ok: results.length - errors - notRun,
     errors,
     notRun,
-    metrics: { ...qualityMetrics(results, k), ...answerMetrics(results), ...latencyMetrics(results), errors: errors + notRun },
+    metrics: { ...qualityMetrics(results, k), ...answers.metrics, ...latencyMetrics(results), errors: errors + notRun },
+    ...(Object.keys(answers.counts).length > 0 ? { counts: answers.counts } : {}),
     latency: {
       search: latencyWithCis(results.flatMap((r) => r.latency.search)),
       fetch: latencyWithCis(results.flatMap((r) => r.latency.fetch)),
@@ -93,7 +108,7 @@ function breakdown(results: readonly CaseResult[], k: number, keysOf: (r: CaseRe
       key,
       cases: group.length,
       ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
-      metrics: { ...qualityMetrics(group, k), ...answerMetrics(group), 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+      metrics: { ...qualityMetrics(group, k), ...answerMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
     }));
 }
 

@@ -75,6 +75,10 @@ export const fetchSchema = {
 export const shapeProperties = {
   search: searchSchema,
   fetch: fetchSchema,
+  errorPath: {
+    anyOf: [{ type: 'null' }, nonEmptyString],
+    description: 'JSONPath whose match marks a tool result as the server\'s error reply (besides isError), e.g. $.error (the default: a top-level error member); null: isError only',
+  },
   toolMap: { type: 'object', additionalProperties: nonEmptyString, description: 'Answer cases: logical tool name -> the server\'s (ask_docs -> crypto_ask_docs)' },
   inputDefaults: { type: 'object', additionalProperties: true, description: 'Answer cases: arguments added to every answer call, templates allowed' },
 };

@@ -27,6 +27,8 @@ export interface Profile {
   /** How to call the search and fetch tools (see run/search-spec.ts), over the built-in default. */
   search?: Partial<SearchSpec>;
   fetch?: Partial<FetchSpec> | null;
+  /** See ServerShape.errorPath. */
+  errorPath?: string | null;
   file: string;
 }
 
@@ -49,12 +51,13 @@ export function parseProfile(text: string, file: string): Profile {
   const data = source.data ?? {};
   const issues = schemaIssues(validate, { ...source, data }, file);
   if (issues.length > 0) throw new DatasetError(issues);
-  const raw = data as Partial<Pick<Profile, 'name' | 'description' | 'toolMap' | 'inputDefaults' | 'search' | 'fetch'>>;
+  const raw = data as Partial<Pick<Profile, 'name' | 'description' | 'toolMap' | 'inputDefaults' | 'search' | 'fetch' | 'errorPath'>>;
   return {
     name: raw.name ?? path.basename(file, path.extname(file)),
     ...(raw.description === undefined ? {} : { description: raw.description }),
     ...(raw.search === undefined ? {} : { search: raw.search }),
     ...(raw.fetch === undefined ? {} : { fetch: raw.fetch }),
+    ...(raw.errorPath === undefined ? {} : { errorPath: raw.errorPath }),
     toolMap: raw.toolMap ?? {},
     inputDefaults: raw.inputDefaults ?? {},
     file,

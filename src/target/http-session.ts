@@ -228,6 +228,14 @@ export async function startHttpSession(target: HttpTarget, options: HttpSessionO
       return alive && !connection.closed;
     },
     stderrTail: () => tail.text(),
+    endReason: () => (connection.closed && started?.exit == null ? 'the connection to the server closed' : describeExit(started?.exit ?? null)),
+    async ping(timeoutMs) {
+      if (!alive || connection.closed) return false;
+      return client.ping({ timeout: timeoutMs }).then(
+        () => true,
+        () => false,
+      );
+    },
     async callTool(name, args, timeoutMs): Promise<CallOutcome> {
       if (!alive || connection.closed) return { ok: false, kind: 'server_exited', message: describeExit(started?.exit ?? null) };
       return timedToolCall(client, timed, { name, args, timeoutMs }, async (err) => {

@@ -14,7 +14,8 @@ import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';
 import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
-import { connectionClosed, timedToolCall } from './timed-call.ts';
+import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
+import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
@@ -93,6 +94,10 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   transport.onclose = () => {
     alive = false;
   };
+  // Set before connect: the SDK's client chains onto the handler it finds.
+  const noise = createProtocolNoise();
+  transport.onerror = (error) => noise.record(error);
+  const endReason = () => (noise.overflow !== undefined ? overflowReason(noise.overflow) : describeExit(exit));
 
   const shutdown = async (): Promise<SessionEnd> => {
     const pid = inner.pid;
@@ -110,11 +115,17 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   } catch (err) {
     // Give the dying process a moment so its last stderr lines and exit code arrive.
     await Promise.race([exited, delay(500)]);
-    // Read before shutdown: an exit we cause ourselves is not the reason it failed.
-    const exitedOnItsOwn = exit;
+    // Read before shutdown: an exit we cause ourselves is not the reason it failed. After a
+    // timeout the SDK's client closes the pipe itself, and the server's exit that follows
+    // (often code 0, on stdin's end) is ours, not the cause.
+    const exitedOnItsOwn = isRequestTimeout(err) ? null : exit;
     const end = await shutdown();
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ServerStartError(`the server did not start: ${exitedOnItsOwn ? describeExit(exitedOnItsOwn) : reason}`, end.stderrTail);
+    const reason = isRequestTimeout(err)
+      ? `it did not answer the MCP initialize request within ${options.connectTimeoutMs} ms${noise.noteSince(0)}`
+      : exitedOnItsOwn
+        ? describeExit(exitedOnItsOwn)
+        : `${err instanceof Error ? err.message : String(err)}${noise.noteSince(0)}`;
+    throw new ServerStartError(`the server did not start: ${reason}`, end.stderrTail);
   }
   let tools: Tool[];
   try {
@@ -136,16 +147,29 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
       return alive;
     },
     stderrTail: () => tail.text(),
+    endReason,
+    async ping(timeoutMs) {
+      if (!alive) return false;
+      return client.ping({ timeout: timeoutMs }).then(
+        () => true,
+        () => false,
+      );
+    },
     async callTool(name, args, timeoutMs): Promise<CallOutcome> {
-      if (!alive) return { ok: false, kind: 'server_exited', message: describeExit(exit) };
-      return timedToolCall(client, transport, { name, args, timeoutMs }, async (err) => {
+      if (!alive) return { ok: false, kind: noise.overflow !== undefined ? 'client_closed' : 'server_exited', message: endReason() };
+      const since = noise.count;
+      const outcome = await timedToolCall(client, transport, { name, args, timeoutMs }, async (err) => {
         // Over stdio a dying server closes the pipe: wait briefly for its exit status.
         if (!alive || connectionClosed(err)) {
           await Promise.race([exited, delay(500)]);
+          if (noise.overflow !== undefined) return { ok: false, kind: 'client_closed', message: endReason() };
           return { ok: false, kind: 'server_exited', message: describeExit(exit) };
         }
         return { ok: false, kind: 'call_failed', message: err instanceof Error ? err.message : String(err) };
       });
+      // A reply glued to a log line on stdout is lost: say so on the call that waited for it.
+      if (!outcome.ok && outcome.kind === 'timeout') return { ...outcome, message: `${outcome.message}${noise.noteSince(since)}` };
+      return outcome;
     },
     close: shutdown,
   };

@@ -21,11 +21,16 @@ export async function timedToolCall(
   } catch (err) {
     // Taken either way, so a failed call's timing never lands on the next one.
     timed.takeLatest('tools/call');
-    if (err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout)) {
+    if (isRequestTimeout(err)) {
       return { ok: false, kind: 'timeout', message: `no answer within ${call.timeoutMs} ms`, ms: call.timeoutMs };
     }
     return failed(err);
   }
+}
+
+/** The SDK's error for a request that got no answer in time. */
+export function isRequestTimeout(err: unknown): boolean {
+  return err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout);
 }
 
 /** The SDK's error for a connection that closed under a call. */

@@ -5,7 +5,11 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-export type CallFailureKind = 'timeout' | 'call_failed' | 'server_exited';
+/**
+ * - `client_closed`: our side (the SDK's client) closed the connection, e.g. a reply over
+ *   its stdio buffer limit: the harness's failure, not the server's exit.
+ */
+export type CallFailureKind = 'timeout' | 'call_failed' | 'server_exited' | 'client_closed';
 
 export type CallOutcome =
   | { ok: true; result: CallToolResult; ms: number }
@@ -17,4 +21,8 @@ export interface ToolCaller {
   readonly alive: boolean;
   /** The newest lines the server wrote to stderr. */
   stderrTail(): string;
+  /** Whether the server still answers an MCP ping within `timeoutMs`: tells a slow query from a hung server. */
+  ping(timeoutMs: number): Promise<boolean>;
+  /** Why the session is no longer alive, in words (the server's exit, or the client closing the connection). */
+  endReason(): string;
 }

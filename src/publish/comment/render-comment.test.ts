@@ -66,7 +66,9 @@ describe('renderComment', () => {
   it('flags errored cases and an early stop above the table', () => {
     const failed = report([{ id: 'boom', ranked: [], relevant: [rel('x')], status: 'error', error: { kind: 'timeout', message: 'no answer in 1000 ms' } }]);
     const text = renderComment({ report: failed, comparison: compareReports(failed, failed), stoppedEarly: '3 timeouts in a row' }, ctx);
-    assert.match(text, /⚠️ \*\*1 case\(s\) errored, 0 not run\.\*\*/);
+    // Run health comes before the verdict, and fails the run by default (any errored case).
+    assert.match(text, /> ❌ \*\*Run health: failed\*\*: 1 of 1 cases errored or did not run \\\(1 timeout\\\) \\\(allowed: 0, --max-errors\\\)/);
+    assert.ok(text.indexOf('Run health') < text.indexOf('metric(s) worse'));
     assert.match(text, /\*\*The run stopped early\*\*: 3 timeouts in a row\./);
     assert.match(text, /Errored and not-run cases \(1\)[\s\S]*`boom`: \*\*error\*\* \(timeout\) no answer in 1000 ms/);
   });

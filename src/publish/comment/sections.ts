@@ -11,6 +11,7 @@ import { codeCell, escapeCell } from '../markdown/escape.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
 import { evidenceTable } from '../markdown/render-evidence.ts';
 import { gateLines } from '../markdown/render-gates.ts';
+import { healthLines } from '../markdown/render-health.ts';
 import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
 import type { Section } from './budget.ts';
 import { commentMarker } from './marker.ts';
@@ -37,8 +38,9 @@ function titleSection(report: Report, ctx: CommentContext): Section {
 /** Problems with the run itself, which matter whatever the comparison says. */
 function runAlerts(evaluation: Evaluation): string[] {
   const { errors, notRun } = evaluation.report.summary;
-  const alerts: string[] = [];
-  if (errors + notRun > 0) alerts.push(`> ⚠️ **${errors} case(s) errored, ${notRun} not run.**`);
+  const alerts: string[] = healthLines(evaluation.report);
+  // A report from before the health check still shows its errored cases.
+  if (!evaluation.report.health && errors + notRun > 0) alerts.push(`> ⚠️ **${errors} case(s) errored, ${notRun} not run.**`);
   if (evaluation.stoppedEarly) alerts.push(`> **The run stopped early**: ${escapeCell(evaluation.stoppedEarly, 300)}.`);
   return alerts;
 }
@@ -96,7 +98,8 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
   if (comparison) {
     return [
       ...head,
-      required('verdict', [verdictLine(comparison), ...runAlerts(evaluation), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison)].filter((p) => p !== '').join('\n\n')),
+      // A broken run says so before any verdict: its numbers are not to be trusted.
+      required('verdict', [...runAlerts(evaluation), verdictLine(comparison), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison)].filter((p) => p !== '').join('\n\n')),
       required('delta', deltaTable(comparison)),
       optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),

@@ -9,6 +9,7 @@ import { criteriaIn } from '../../score/catalog.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatValue } from './format.ts';
+import { judgedNote } from './render-health.ts';
 
 function answerTable(title: string, groups: readonly Breakdown[], criteria: readonly string[]): string {
   const header = [title, 'Cases', 'Pass rate', 'Score', ...criteria.map((c) => escapeCell(c))];
@@ -26,21 +27,24 @@ function answerTable(title: string, groups: readonly Breakdown[], criteria: read
 
 /** The failed validations of an answer case, one line. */
 export function answerFailureLine(r: CaseResult): string | undefined {
-  if (r.kind !== 'answer' || !r.answer || r.answer.passed) return undefined;
-  const failed = r.answer.validations.filter((v) => !v.passed).map((v) => escapeCell(v.message, 160));
-  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}): ${failed.join('; ')}`;
+  if (r.kind !== 'answer' || !r.answer) return undefined;
+  const notJudged = r.answer.unjudged?.length ? `not judged: ${r.answer.unjudged.map((u) => `${u.criterion} (${u.reason})`).join('; ')}` : undefined;
+  if (r.answer.passed && !notJudged) return undefined;
+  const failed = r.answer.validations.filter((v) => !v.passed).map((v) => v.message);
+  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}): ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
 }
 
 export function renderAnswers(report: Report): string | undefined {
   const m = report.summary.metrics;
   if (m['answer.pass_rate'] === undefined) return undefined;
   const criteria = criteriaIn(m);
+  const counts = report.summary.counts;
   const summary = markdownTable(
     [
       ['Answer metric', 'Value'],
       ['Pass rate (all validations)', formatValue(m['answer.pass_rate'], 'ratio')],
-      ['Mean score (weighted evaluators)', formatValue(m['answer.score'], 'ratio')],
-      ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, formatValue(m[`criterion.${c}`], 'ratio')]),
+      ['Mean score (weighted evaluators)', `${formatValue(m['answer.score'], 'ratio')}${judgedNote(counts?.['answer.score'])}`],
+      ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, `${formatValue(m[`criterion.${c}`], 'ratio')}${judgedNote(counts?.[`criterion.${c}`])}`]),
     ],
     { align: ['l', 'r'] },
   );

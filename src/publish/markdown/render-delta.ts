@@ -96,6 +96,12 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   } else if (!comparison.sameJob && comparison.rows.some((r) => r.indicative && r.verdict !== 'same')) {
     notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
   }
+  const judged = comparison.rows.filter((r) => r.judged);
+  if (judged.length > 0) {
+    const count = (c: { n: number; of: number } | null) => (c ? `${c.n} of ${c.of}` : 'no');
+    const what = judged.map((r) => `${escapeCell(r.label)}: ${count(r.judged!.current)} cases judged now, ${count(r.judged!.baseline)} in the baseline`).join('; ');
+    notes.push(`> ⚠️ **Not judged on the same cases** (an evaluator failed on some): ${what}. These rows are not called better.`);
+  }
   const sampling = comparison.sampling && samplingNote(comparison.sampling);
   if (sampling) notes.push(sampling);
   return notes;

@@ -3,8 +3,7 @@
  * and cases, and when a maintainer accepted the regression with the PR label, who and
  * when. Case ids come from the dataset a pull request may change: escaped like any cell.
  */
-import type { GateOutcome } from '../../compare/gates.ts';
-import { describeGateFailure } from '../../compare/gates.ts';
+import { describeGateFailure, describeUnjudgedGate, type GateOutcome } from '../../compare/judge-gates.ts';
 import type { Acceptance } from '../github/accept-label.ts';
 import { codeCell, escapeCell } from './escape.ts';
 
@@ -25,6 +24,6 @@ export function gateLines(gates: GateOutcome | undefined, accepted?: Acceptance)
     );
     for (const f of gates.failures) lines.push(`> - ${escapeCell(describeGateFailure(f), 600)}`);
   }
-  for (const g of gates.unmatched) lines.push(`> ⚠️ fail-on gate ${codeCell(g.source, 120)} matches no metric of this comparison.`);
+  for (const u of gates.unjudged) lines.push(`> ⚠️ fail-on ${escapeCell(describeUnjudgedGate(u), 400)}.`);
   return lines;
 }

@@ -10,11 +10,12 @@ import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from './format.ts';
+import { healthCounts, healthLines, judgedNote } from './render-health.ts';
 
 export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(report.settings.k)): string {
   // Only the metrics this run has: a retrieval-only suite shows no answer rows, and the reverse.
   const quality = catalog.filter((m) => m.group === 'quality' && report.summary.metrics[m.id] !== undefined);
-  const rows = quality.map((m) => [m.label, formatValue(report.summary.metrics[m.id], m.unit)]);
+  const rows = quality.map((m) => [m.label, `${formatValue(report.summary.metrics[m.id], m.unit)}${judgedNote(report.summary.counts?.[m.id])}`]);
   return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
 }
 
@@ -60,7 +61,8 @@ export function failureLine(r: CaseResult, k: number): string | undefined {
     return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
   }
   if (r.metrics && r.metrics.hit === 0) {
-    const top = r.rankedIds.slice(0, 3).map((id) => codeCell(id)).join(', ') || 'nothing';
+    if (r.rankedIds.length === 0) return `- ${codeCell(r.id)}: the search returned no results`;
+    const top = r.rankedIds.slice(0, 3).map((id) => codeCell(id)).join(', ');
     return `- ${codeCell(r.id)}: no relevant doc in top ${k} (got ${top})`;
   }
   return undefined;
@@ -70,7 +72,7 @@ export function failureLine(r: CaseResult, k: number): string | undefined {
 export function runLine(report: Report): string {
   const s = report.summary;
   const { k, repetitions, warmup } = report.settings;
-  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run · k=${k} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
+  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run${healthCounts(report)} · k=${k} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
 }
 
 export function renderReport(report: Report): string {
@@ -79,6 +81,7 @@ export function renderReport(report: Report): string {
   const parts = [
     `## docs-mcp-eval: ${escapeCell(report.dataset.name)}`,
     runLine(report),
+    ...(healthLines(report).length > 0 ? [healthLines(report).join('\n')] : []),
     summaryTable(report, catalog),
     '### Latency',
     latencyTable(report),

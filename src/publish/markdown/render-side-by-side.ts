@@ -5,7 +5,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import { metricValue } from '../../compare/compare-reports.ts';
-import type { Report } from '../../report/types.ts';
+import type { MetricCount, Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
 import { escapeCell } from './escape.ts';
 import { formatValue } from './format.ts';
@@ -15,12 +15,20 @@ export interface NamedReport {
   report: Report;
 }
 
-/** The cells of one row, the best (by the metric's direction) marked; ties all marked. */
-function cells(values: readonly (number | null)[], def: Pick<MetricDef, 'better' | 'unit'>): string[] {
-  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
+/**
+ * The cells of one row, the best (by the metric's direction) marked; ties all marked.
+ * `counts` (answer metrics): a value over fewer judged cases than the most any column
+ * has is not a like-for-like mean (an evaluator failed there): it shows its count and
+ * can never be the star.
+ */
+function cells(values: readonly (number | null)[], def: Pick<MetricDef, 'better' | 'unit'>, counts: readonly (MetricCount | undefined)[] = []): string[] {
+  const most = Math.max(0, ...counts.map((c) => c?.n ?? 0));
+  const partial = values.map((_, i) => (counts[i]?.n ?? most) < most);
+  const present = values.filter((v, i): v is number => v !== null && Number.isFinite(v) && !partial[i]);
   const best = present.length > 1 ? (def.better === 'higher' ? Math.max(...present) : Math.min(...present)) : undefined;
-  return values.map((v) => {
+  return values.map((v, i) => {
     const text = formatValue(v, def.unit);
+    if (partial[i]) return `${text} (${counts[i]!.n} of ${counts[i]!.of} judged)`;
     return best !== undefined && v === best ? `**${text}** ★` : text;
   });
 }
@@ -31,7 +39,7 @@ export function sideBySideTable(runs: readonly NamedReport[]): string {
   const rows = metricCatalog(first.settings.k, criteria)
     .map((def) => ({ def, values: runs.map((r) => metricValue(r.report, def.id)) }))
     .filter((row) => row.values.some((v) => v !== null))
-    .map(({ def, values }) => [`${def.label} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def)]);
+    .map(({ def, values }) => [`${def.label} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def, runs.map((r) => r.report.summary.counts?.[def.id]))]);
   const header = ['Metric', ...runs.map((r) => escapeCell(r.name, 60))];
   return markdownTable([header, ...rows], { align: ['l', ...runs.map(() => 'r' as const)] });
 }

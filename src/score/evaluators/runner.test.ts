@@ -56,7 +56,7 @@ describe('runEvaluation', () => {
     assert.equal(result.results.length, 2);
   });
 
-  it('isolates a failing evaluator: error results on its criteria, the others still count', async () => {
+  it('isolates a failing evaluator: error results on its criteria, the others still scored, the case not judged', async () => {
     const result = await runEvaluation(input, {
       criteria,
       registry: testRegistry(),
@@ -67,7 +67,9 @@ describe('runEvaluation', () => {
       ],
     });
     assert.deepEqual(result.normalized, { format: 0, accuracy: null, coverage: null });
-    assert.equal(result.overallScore, 0);
+    // Missing evidence never raises a score: no overall score, and the reason per criterion.
+    assert.equal(result.overallScore, undefined);
+    assert.deepEqual(result.unjudged?.map((u) => [u.criterion, u.evaluator]), [['accuracy', 'throws'], ['coverage', 'rejects']]);
     const errors = result.results.filter((r) => r.error !== undefined);
     assert.deepEqual(errors.map((r) => r.criterionName).sort(), ['accuracy', 'coverage']);
     assert.match(errors.find((r) => r.criterionName === 'accuracy')?.error ?? '', /throws evaluator failed: boom/);

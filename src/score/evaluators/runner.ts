@@ -57,7 +57,7 @@ export async function runEvaluation(input: EvaluationInput, config: EvaluationRu
   const runs = await Promise.all(plan.evaluators.map((planned) => runOne(planned, input, signal)));
   signal?.throwIfAborted();
   const results = runs.flatMap((r) => r.results);
-  const { normalized, overallScore } = aggregateCase(results, plan.criteria);
+  const { normalized, overallScore, unjudged } = aggregateCase(results, plan.criteria);
   const metadata: Record<string, unknown> = {
     // The case's identity (caseId, ...), so a stored result can be traced back.
     ...(input.metadata !== undefined ? { input: input.metadata } : {}),
@@ -66,6 +66,7 @@ export async function runEvaluation(input: EvaluationInput, config: EvaluationRu
   };
   const aggregated: AggregatedEvaluationResult = {
     ...(overallScore !== undefined ? { overallScore } : {}),
+    ...(unjudged !== undefined ? { unjudged } : {}),
     results,
     normalized,
     timestamp: Date.now(),

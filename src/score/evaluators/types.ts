@@ -59,9 +59,19 @@ export interface Evaluator {
   evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]>;
 }
 
+/** A criterion left without a usable score on a case, and why (see aggregate.ts). */
+export interface UnjudgedCriterion {
+  criterion: string;
+  /** The evaluator type whose result failed or was skipped ('' when none scored it). */
+  evaluator: string;
+  reason: string;
+}
+
 export interface AggregatedEvaluationResult {
-  /** Weighted mean of the normalised scores of the criteria that produced one; absent when none did. */
+  /** Weighted mean of the criteria's normalised scores; absent when the case is not judged (see `unjudged`) or weights sum to 0. */
   overallScore?: number;
+  /** Criteria without a usable score (an evaluator error, a skip, a score off its scale): the case is not judged. */
+  unjudged?: UnjudgedCriterion[];
   results: EvaluationResult[];
   /** criterion name -> normalised 0..1 score (null when it errored or its scale is not numeric). */
   normalized: Record<string, number | null>;

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);
-function f(s,i){let r=g(s),n,t=1/0;for(let o of i){let l=c(r,g(o));l<t&&(n=o,t=l)}let e=Math.max(1,Math.floor(r.length/3));return t<=e?n:void 0}function g(s){return s.toLowerCase().replace(/[-_\s]/g,"")}function c(s,i){let r=Array.from({length:i.length+1},(n,t)=>t);for(let n=1;n<=s.length;n++){let t=[n];for(let e=1;e<=i.length;e++){let o=(r[e-1]??0)+(s[n-1]===i[e-1]?0:1);t.push(Math.min((r[e]??0)+1,(t[e-1]??0)+1,o))}r=t}return r[i.length]??0}export{f as a};
