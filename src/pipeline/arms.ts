@@ -18,6 +18,8 @@ import { startStdioSession, type StdioSession } from '../target/stdio-session.ts
 import { searchProfileFrom } from '../run/search-spec.ts';
 import { latencyPrecision } from '../compare/latency-precision.ts';
 import { resolveCpus } from '../target/cpu-affinity.ts';
+import { sharedPortProblem, withFreePort } from '../target/port-check.ts';
+import { UsageError } from './errors.ts';
 import type { MoreRepetitions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './evaluate.ts';
 import { runTimedStep } from './timed-step.ts';
@@ -55,7 +57,9 @@ type Session = StdioSession | HttpSession;
 async function startSession(config: Config, server: ServerConfig): Promise<Session> {
   const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs };
   if (server.url === undefined) return startStdioSession(server, options);
-  const target = { url: server.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server } : {}) };
+  // {port}: a free port of our choosing for this server (each arm its own).
+  const chosen = server.command ? await withFreePort({ ...server, url: server.url }) : { ...server, url: server.url };
+  const target = { url: chosen.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server: chosen } : {}) };
   const { startHttpSession } = await import('../target/http-session.ts');
   return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
 }
@@ -131,6 +135,8 @@ export async function runArms(
   answers: { profile: AnswerProfile; scoring?: AnswerScoring },
   hooks: EvaluateHooks,
 ): Promise<ArmsRun> {
+  const collision = all.length > 1 ? all.map((arm) => sharedPortProblem(arm.server)).find((p) => p !== undefined) : undefined;
+  if (collision !== undefined) throw new UsageError(collision);
   const builds: (BuildResult | undefined)[] = [];
   for (const arm of all) builds.push(await build(arm, hooks));
   const cpus = serverCpus(config, all.length, hooks);

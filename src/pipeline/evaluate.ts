@@ -25,6 +25,7 @@ import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
 import { applyQrels } from './import-qrels.ts';
+import { sharedPortProblem } from '../target/port-check.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
 
@@ -128,6 +129,9 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
     : { profile: EMPTY_ANSWER_PROFILE };
+  // Checked before the base is checked out: two servers cannot share one fixed port.
+  const collision = config.compareRef ? sharedPortProblem(config.server) : undefined;
+  if (collision !== undefined) throw new UsageError(collision);
   // git worktree handling loads only for same-job runs.
   const checkout = config.compareRef ? await (await import('./base-checkout.ts')).checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
   const base: BaseArm | undefined = checkout ?? given?.base;

@@ -22,6 +22,8 @@ import { createOutputTail } from './stderr-tail.ts';
 import { connectionClosed, timedToolCall } from './timed-call.ts';
 import { arrivalMarkingFetch, TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
+import { assertPortFree, listenerProblem } from './port-check.ts';
+import { listDescendants } from './process-tree.ts';
 
 export interface HttpTarget {
   /** The MCP endpoint, e.g. http://127.0.0.1:3000/mcp. */
@@ -169,6 +171,13 @@ async function waitUntilReady(target: HttpTarget, started: Started, options: Htt
 
 export async function startHttpSession(target: HttpTarget, options: HttpSessionOptions): Promise<HttpSession> {
   const tail = createOutputTail({ label: 'server output' });
+  if (target.server) {
+    try {
+      await assertPortFree(target.url);
+    } catch (err) {
+      throw new ServerStartError(`the server was not started: ${err instanceof Error ? err.message : String(err)}`, '');
+    }
+  }
   const started = target.server ? spawnServer(target.server, options, tail) : undefined;
   let alive = true;
   let connection: Connection | undefined;
@@ -201,6 +210,12 @@ export async function startHttpSession(target: HttpTarget, options: HttpSessionO
     const end = await shutdown();
     const what = started ? 'the server did not start' : `could not connect to ${target.url}`;
     throw new ServerStartError(`${what}: ${reasonOf(err)}`, end.stderrTail);
+  }
+  // Whoever answered must be the server we started, not a stale one on the same port.
+  const foreign = started?.child.pid !== undefined ? listenerProblem(target.url, await listDescendants(started.child.pid)) : undefined;
+  if (foreign !== undefined) {
+    const end = await shutdown();
+    throw new ServerStartError(foreign, end.stderrTail);
   }
   const { client, timed } = connection;
   void started?.exited.then(() => {
