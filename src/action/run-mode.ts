@@ -52,8 +52,15 @@ function outDirOf(inputs: ActionInputs): string {
   return outDir;
 }
 
+/**
+ * The run's config. The Action compares after the run, with the main-branch artifact;
+ * a `baseline` in the config file serves as the fallback when no artifact is found (the
+ * input baseline-fallback wins over it), so it is not lost.
+ */
 async function configFor(ctx: RunContext, outDir: string): Promise<Config> {
-  return prepareConfig({ ...ctx.inputs.run, baseline: null, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') }, ctx.workspace);
+  const config = await prepareConfig({ ...ctx.inputs.run, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') }, ctx.workspace);
+  if (config.baselineRequired && config.baseline !== null && ctx.inputs.baselineFallback === null) ctx.inputs.baselineFallback = config.baseline;
+  return { ...config, baseline: null, baselineRequired: false };
 }
 
 export async function runMode(ctx: RunContext): Promise<void> {

@@ -77,6 +77,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (server.readyTimeout !== undefined) o.readyTimeoutMs = server.readyTimeout;
   if (raw.build !== undefined) o.buildCommand = raw.build.command;
   if (raw.build?.cwd !== undefined) o.buildCwd = at(raw.build.cwd);
+  if (raw.build?.timeout !== undefined) o.buildTimeoutMs = raw.build.timeout;
   if (raw.search !== undefined || raw.fetch !== undefined || raw.errorPath !== undefined) {
     o.shape = {
       ...(raw.search ? { search: raw.search } : {}),

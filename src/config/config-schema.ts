@@ -36,7 +36,7 @@ export const configSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['command'],
-      properties: { command: nonEmptyString, cwd: nonEmptyString, timeout: count(1) },
+      properties: { command: nonEmptyString, cwd: nonEmptyString, timeout: { ...count(1), description: 'ms the build may run (default 600000)' } },
     },
     ...shapeProperties,
     baseline: { type: 'string', description: 'Report to compare with, relative to this file; "none" for no comparison.' },

@@ -64,6 +64,8 @@ export interface RunOptions {
   serverHeaders?: Record<string, string>;
   readyTimeoutMs?: number;
   buildCwd?: string;
+  /** ms the build command may run. */
+  buildTimeoutMs?: number;
   /** search/fetch sections over the profile's (docs-mcp-eval.yml). */
   shape?: ShapeOverlay;
   toolMap?: Record<string, string>;
@@ -183,7 +185,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     workDir,
     cases: fallback?.cases ?? path.resolve(workDir, options.cases ?? ''),
     server: { ...server, env: { ...server.env, ...options.serverEnv } },
-    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: DEFAULTS.buildTimeoutMs } : null),
+    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: options.buildTimeoutMs ?? DEFAULTS.buildTimeoutMs } : null),
     warmup: options.warmup ?? DEFAULTS.warmup,
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
     // Never below repetitions: a cap under the minimum only means no extra repetitions.

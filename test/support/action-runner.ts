@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import type { GitHubDouble } from './github-double/index.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,10 +47,18 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs;
 }
 
+/** The defaults action.yml declares, as the runner applies them (a step's `with:` overrides them). */
+const ACTION_DEFAULTS: Record<string, string> = Object.fromEntries(
+  Object.entries((parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string | number | boolean }> }).inputs).map(([name, input]) => [
+    name,
+    input.default === undefined ? '' : String(input.default),
+  ]),
+);
+
 /** The runner's defaults for inputs come from action.yml; the step's `with:` overrides them. */
 function inputEnv(inputs: Record<string, string>): Record<string, string> {
-  const defaults: Record<string, string> = { mode: 'run', baseline: 'artifact', 'save-baseline': 'auto', comment: 'auto', 'comment-key': 'default', 'working-directory': '.', 'github-token': 'ghs_test_token' };
-  const all = { ...defaults, ...inputs };
+  // `${{ github.token }}` is an expression the runner evaluates: a test token stands in.
+  const all = { ...ACTION_DEFAULTS, 'github-token': 'ghs_test_token', ...inputs };
   return Object.fromEntries(Object.entries(all).map(([k, v]) => [`INPUT_${k.replace(/ /g, '_').toUpperCase()}`, v]));
 }
 
