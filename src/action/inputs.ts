@@ -44,8 +44,14 @@ function booleanInput(value: string, name: string): boolean | undefined {
   throw new UsageError(`input ${name} must be true or false, got "${value}"`);
 }
 
+/** Names, comma or newline separated (categories, tags, ...). */
 function lines(value: string): string[] {
   return value.split(/\r?\n|,/).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** One entry per line, commas kept: values (`KEY=a,b`) and paths may hold them. */
+function perLine(value: string): string[] {
+  return value.split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 function optional(value: string): string | undefined {
@@ -88,11 +94,11 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('minEffect', minEffect.minEffect);
   set('minEffectFor', minEffect.minEffectFor);
   // Gates are one per line; commas inside a line are the gate parser's business (brace globs).
-  const failOn = get('fail-on').split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
+  const failOn = perLine(get('fail-on'));
   if (failOn.length > 0) run.failOn = failOn;
-  const headers = get('server-headers').split(/\r?\n/).map((s) => s.trim()).filter((s) => s.length > 0);
+  const headers = perLine(get('server-headers'));
   if (headers.length > 0) run.serverHeaders = parseEnvPairs(headers, 'input server-headers');
-  const env = lines(get('server-env'));
+  const env = perLine(get('server-env'));
   if (env.length > 0) run.serverEnv = parseEnvPairs(env, 'input server-env');
   const filter: NonNullable<RunOptions['filter']> = {};
   if (lines(text('category')).length) filter.categories = lines(text('category'));
@@ -104,7 +110,7 @@ export function readInputs(get: InputGetter): ActionInputs {
 
   return {
     mode: oneOf(text('mode'), 'mode', ['run', 'comment', 'merge'], 'run'),
-    reports: lines(get('reports')),
+    reports: perLine(get('reports')),
     run,
     baseline: baselineText === '' || baselineText === 'artifact' ? 'artifact' : baselineText === 'none' ? 'none' : { path: baselineText },
     baselineFallback: optional(text('baseline-fallback')) ?? null,

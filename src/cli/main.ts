@@ -4,6 +4,7 @@
  * Everything it does is the library's; this file only wires and reports.
  */
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
 import { runVerdict } from '../pipeline/run-verdict.ts';
 import { describeUnjudgedGate } from '../compare/judge-gates.ts';
@@ -38,7 +39,8 @@ async function run(argv: string[]): Promise<number> {
   progress.done();
   if (flags.verbose) printFailedValidations(evaluation.report);
   const markdown = renderEvaluation(evaluation);
-  await writeOutputs(evaluation.report, markdown, flags.config.output);
+  const written = await writeOutputs(evaluation.report, markdown, flags.config.output);
+  if (written.rescued !== undefined) process.stderr.write(`docs-mcp-eval: could not write the report where asked (${written.rescued}); it is saved in ${path.dirname(written.json)}\n`);
   // Same-job A/B: the base arm's report too, beside the head's (r.json -> r.base.json).
   if (evaluation.baseReport) await writeFile(baseReportPath(flags.config.output.json), `${JSON.stringify(evaluation.baseReport, null, 2)}\n`);
   if (flags.config.trecOut) {
@@ -46,7 +48,7 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`docs-mcp-eval: TREC qrels and run written to ${trec.qrels} and ${trec.run}\n`);
   }
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
-  process.stderr.write(`docs-mcp-eval: report written to ${flags.config.output.json} and ${flags.config.output.markdown}\n`);
+  process.stderr.write(`docs-mcp-eval: report written to ${written.json} and ${written.markdown}\n`);
   for (const u of evaluation.gates?.unjudged ?? []) process.stderr.write(`docs-mcp-eval: fail-on ${describeUnjudgedGate(u)}\n`);
   const verdict = runVerdict(evaluation);
   for (const line of verdict.lines) process.stderr.write(`docs-mcp-eval: ${line}\n`);

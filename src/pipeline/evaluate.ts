@@ -6,7 +6,6 @@
  * it writes no files and prints nothing itself (hooks carry progress out).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { compareReports, runMetricsOf } from '../compare/compare-reports.ts';
@@ -14,7 +13,6 @@ import type { Gate } from '../compare/gates.ts';
 import { applyGates, type GateOutcome } from '../compare/judge-gates.ts';
 import type { Comparison } from '../compare/types.ts';
 import { currentGit } from '../report/environment.ts';
-import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import type { ProgressEvent } from '../run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
@@ -25,6 +23,7 @@ import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
 import { applyQrels } from './import-qrels.ts';
+import { preflight } from './preflight.ts';
 import { sharedPortProblem } from '../target/port-check.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
@@ -90,13 +89,10 @@ async function selectCases(config: Config, hooks: EvaluateHooks): Promise<Suite>
   return { ...suite, cases: config.shard ? shardCases(cases, config.shard) : cases, hash };
 }
 
-async function storedBaseline(config: Config, report: Report): Promise<{ comparison: Comparison | null; note?: string }> {
+/** The comparison with the stored baseline read by the preflight, or why there is none. */
+function storedBaseline(config: Config, baseline: Report | undefined, report: Report): { comparison: Comparison | null; note?: string } {
   if (config.baseline === null) return { comparison: null, note: 'no baseline requested' };
-  if (!existsSync(config.baseline)) {
-    if (config.baselineRequired) throw new UsageError(`baseline not found: ${config.baseline}`);
-    return { comparison: null, note: `no baseline at ${path.relative(process.cwd(), config.baseline)} yet` };
-  }
-  const baseline = await readReport(config.baseline);
+  if (!baseline) return { comparison: null, note: `no baseline at ${path.relative(process.cwd(), config.baseline)} yet` };
   return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline), stats: config.stats }) };
 }
 
@@ -125,6 +121,8 @@ function arms(config: Config, base: BaseArm | undefined): Arm[] {
 export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?: { base?: BaseArm }): Promise<Evaluation> {
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config, hooks);
+  // Paths and the baseline are checked before anything is built or started.
+  const checked = await preflight(config);
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
@@ -146,7 +144,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
       const label = base.sha && base.sha !== base.ref ? `${base.ref} (${base.sha.slice(0, 7)})` : base.ref;
       evaluation.comparison = compareReports(baseReport, head, { baselineLabel: label, stats: config.stats });
     } else {
-      const { comparison, note } = await storedBaseline(config, head);
+      const { comparison, note } = storedBaseline(config, checked.baseline, head);
       evaluation.comparison = comparison;
       if (note !== undefined) evaluation.baselineNote = note;
     }

@@ -1,15 +1,41 @@
 /** Writing the JSON report and the markdown next to each other, and TREC files on request. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { toQrels, toRun } from '../report/trec/write.ts';
 import type { Report } from '../report/types.ts';
 import { writeReportJson } from './write-report-json.ts';
 
-export async function writeOutputs(report: Report, markdown: string, paths: { json: string; markdown: string }): Promise<void> {
+export interface WrittenOutputs {
+  json: string;
+  markdown: string;
+  /** Set when the paths asked for could not be written and the files went to a rescue directory instead. */
+  rescued?: string;
+}
+
+async function writeBoth(report: Report, markdown: string, paths: { json: string; markdown: string }): Promise<void> {
   await mkdir(path.dirname(paths.json), { recursive: true });
   await mkdir(path.dirname(paths.markdown), { recursive: true });
   await writeReportJson(report, paths.json);
   await writeFile(paths.markdown, markdown);
+}
+
+/**
+ * Writes the JSON report and the markdown. The paths were checked before the run
+ * (pipeline/preflight.ts); should writing still fail (a disk that filled up meanwhile),
+ * the results are not lost: both files go to a fresh directory under the OS temp dir,
+ * and the returned paths say where.
+ */
+export async function writeOutputs(report: Report, markdown: string, paths: { json: string; markdown: string }): Promise<WrittenOutputs> {
+  try {
+    await writeBoth(report, markdown, paths);
+    return paths;
+  } catch (err) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-mcp-eval-rescued-'));
+    const rescue = { json: path.join(dir, path.basename(paths.json)), markdown: path.join(dir, path.basename(paths.markdown)) };
+    await writeBoth(report, markdown, rescue);
+    return { ...rescue, rescued: `${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /**

@@ -29,5 +29,11 @@ export function parseReport(text: string, file: string): Report {
 }
 
 export async function readReport(file: string): Promise<Report> {
-  return parseReport(await readFile(file, 'utf8'), file);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new ReportReadError(file, `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  return parseReport(text, file);
 }

@@ -49,12 +49,49 @@ export function parseSourceDocument(text: string, file: string): SourceDocument 
   } catch {
     return positionedDocument(text, file);
   }
+  const expansion = aliasExpansionProblem(data);
+  if (expansion !== undefined) return { data: undefined, syntaxIssues: [{ file, line: 1, column: 1, path: '', message: expansion }], locate: () => ({ line: 1, column: 1 }) };
   let positioned: SourceDocument | undefined;
   return {
     data: data === null ? undefined : data,
     syntaxIssues: [],
     locate: (path) => (positioned ??= positionedDocument(text, file)).locate(path),
   };
+}
+
+/**
+ * YAML aliases let a few lines stand for billions of nodes ("billion laughs"): js-yaml
+ * shares the aliased object, so loading is cheap, but every later walk (the schema, the
+ * hash, JSON) expands it. Bounded here, once, for every YAML file we read (datasets,
+ * config, profiles): the data may expand to at most 10 times its distinct nodes plus
+ * 10,000, which any real use of anchors stays far below.
+ */
+const EXPANSION_SLACK = 10_000;
+const EXPANSION_FACTOR = 10;
+
+export function aliasExpansionProblem(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const distinct = new Set<object>();
+  const stack: unknown[] = [data];
+  let expanded = 0;
+  // Distinct nodes first (cheap), then the expanded walk, stopped at the bound.
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || distinct.has(node)) continue;
+    distinct.add(node);
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  const bound = EXPANSION_FACTOR * distinct.size + EXPANSION_SLACK;
+  stack.push(data);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (++expanded > bound) {
+      return `YAML aliases expand this document to more than ${bound} nodes from ${distinct.size} written ones (a "billion laughs" document?): write the repeated parts out, or use fewer nested aliases`;
+    }
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  return undefined;
 }
 
 function positionedDocument(text: string, file: string): SourceDocument {
@@ -91,7 +128,14 @@ function positionedDocument(text: string, file: string): SourceDocument {
     return target?.range ? position(target.range[0]) : { line: 1, column: 1 };
   };
 
-  return { data: doc.contents === null ? undefined : doc.toJS(), syntaxIssues, locate };
+  let data: unknown;
+  try {
+    // yaml refuses excessive aliases itself (maxAliasCount): a message, not a stack trace.
+    data = doc.contents === null ? undefined : doc.toJS();
+  } catch (err) {
+    syntaxIssues.push({ file, line: 1, column: 1, path: '', message: `YAML: ${err instanceof Error ? err.message : String(err)}` });
+  }
+  return { data, syntaxIssues, locate };
 }
 
 /** `cases[3].relevant`, `facets["my-facet"]`: how paths read in messages. */

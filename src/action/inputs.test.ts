@@ -1,0 +1,27 @@
+/** The Action's inputs as a workflow writes them: values keep their commas, lists split where documented. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readInputs } from './inputs.ts';
+
+const read = (values: Record<string, string>) => readInputs((name) => values[name] ?? '');
+
+describe('readInputs', () => {
+  it('server-env is one KEY=VALUE per line, and a value keeps its commas', () => {
+    const inputs = read({ 'server-env': 'ALLOWED_HOSTS=a.example,b.example\nMODE=fast, careful\n' });
+    assert.deepEqual(inputs.run.serverEnv, { ALLOWED_HOSTS: 'a.example,b.example', MODE: 'fast, careful' });
+  });
+
+  it('server-headers and reports are one per line too; category and tag split on commas as documented', () => {
+    const inputs = read({ 'server-headers': 'Accept=text/html,application/json', reports: 'shards/a,b.json\nshards/c.json', category: 'lexical, intent\nfiltered' });
+    assert.deepEqual(inputs.run.serverHeaders, { Accept: 'text/html,application/json' });
+    assert.deepEqual(inputs.reports, ['shards/a,b.json', 'shards/c.json']);
+    assert.deepEqual(inputs.run.filter?.categories, ['lexical', 'intent', 'filtered']);
+  });
+
+  it('reads max-errors and allow-evaluator-errors, refusing what is neither', () => {
+    assert.deepEqual(read({ 'max-errors': '10%', 'allow-evaluator-errors': 'true' }).run.maxErrors, { share: 0.1 });
+    assert.equal(read({ 'allow-evaluator-errors': 'false' }).run.allowEvaluatorErrors, false);
+    assert.throws(() => read({ 'allow-evaluator-errors': 'yes please' }), /input allow-evaluator-errors must be true or false/);
+    assert.throws(() => read({ 'max-errors': 'many' }), /input max-errors must be a whole number of cases \(3\) or a share \(10%\)/);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Everything the user named is checked before any build or server starts, so a typo is
+ * a usage error in a second, not a stack trace after a ten-minute run that loses its
+ * results: the baseline is read and validated now (and kept for the comparison), and
+ * every output path (report, markdown, TREC directory, evaluation store) must be
+ * creatable and writable.
+ */
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/config.ts';
+import { readReport } from '../report/read-report.ts';
+import type { Report } from '../report/types.ts';
+import { UsageError } from './errors.ts';
+
+const reasonOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+
+/** A directory we can write into, created if missing. */
+async function writableDir(dir: string, what: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    throw new UsageError(`${what}: cannot write into ${dir} (${reasonOf(err)})`);
+  }
+}
+
+/** A file we can (over)write: its directory writable, and not a directory itself. */
+async function writableFile(file: string, what: string): Promise<void> {
+  await writableDir(path.dirname(file), what);
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`${what}: ${file} is a directory, not a file`);
+  if (existing) await access(file, constants.W_OK).catch((err: unknown) => {
+    throw new UsageError(`${what}: cannot write ${file} (${reasonOf(err)})`);
+  });
+}
+
+export interface Preflight {
+  /** The baseline report, read and checked; undefined when there is none (yet). */
+  baseline?: Report;
+}
+
+export async function preflight(config: Config): Promise<Preflight> {
+  await writableFile(config.output.json, '--out');
+  await writableFile(config.output.markdown, '--markdown');
+  if (config.trecOut) await writableDir(config.trecOut, '--trec-out');
+  if (config.store) await writableFile(config.store, '--store');
+  if (config.baseline === null) return {};
+  const found = await stat(config.baseline).catch(() => undefined);
+  if (!found) {
+    if (config.baselineRequired) throw new UsageError(`--baseline: no report at ${config.baseline}`);
+    return {};
+  }
+  // A ReportReadError (not JSON, another schema version) is a usage error too (exit 2).
+  return { baseline: await readReport(config.baseline) };
+}
