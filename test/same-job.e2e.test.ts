@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -105,6 +105,26 @@ describe('same-job A/B (--compare-ref)', () => {
     assert.equal(r.code, 1);
     assert.match(r.stderr, /setup command in the base checkout failed \(exit 3\)/);
     assert.match(r.stderr, /npm ERR! missing lockfile/);
+    assert.equal(worktreeCount(repo), 1);
+  });
+
+  it('keeps a Node binary from the repository\'s node_modules (a `node` devDependency) when the base checkout has none', async () => {
+    const { repo } = abRepository('delete-retries-guide');
+    // As npm scripts run with the `node` devDependency: the commands name <repo>/node_modules/node/bin/node, which git does not track.
+    mkdirSync(path.join(repo, 'node_modules/node/bin'), { recursive: true });
+    symlinkSync(process.execPath, path.join(repo, 'node_modules/node/bin/node'));
+    writeFileSync(path.join(repo, '.gitignore'), 'node_modules/\n');
+    const node = path.join(repo, 'node_modules/node/bin/node');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'dme-ab-out-'));
+    const r = await runCli([
+      'run', '--cwd', repo, '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'), '--category', 'lexical',
+      '--build-command', `${node} server/build.js --docs corpus --out .index.json`,
+      '--server-command', `${node} server/server.js --index .index.json`,
+      '--compare-ref', 'HEAD', '--max-repetitions', '1', '--repetitions', '1', '--warmup', '0',
+      '--out', path.join(out, 'r.json'), '--markdown', path.join(out, 'r.md'),
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`base: ${node.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} server/build\\.js`), 'the base build runs the repository\'s Node');
     assert.equal(worktreeCount(repo), 1);
   });
 

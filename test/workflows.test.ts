@@ -50,6 +50,23 @@ describe('workflow files', () => {
   });
 });
 
+describe('the README\'s two commands', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const block = /```\n(npm ci && npm run eval[^\n]*)\n(npm test[^\n]*)\n```/.exec(readme);
+
+  it('.ci/run runs exactly them, nothing installed beside', () => {
+    assert.ok(block, 'the README opens with the two commands');
+    const commands = [block[1], block[2]].map((line) => line!.replace(/\s+#.*$/, '').split('&&').map((c) => c.trim())).flat();
+    const ci = readFileSync(path.join(ROOT, '.ci/run'), 'utf8').split('\n').filter((l) => l.startsWith('npm '));
+    assert.deepEqual(ci.map((l) => l.replace(/ --no-audit --no-fund$/, '')), commands);
+  });
+
+  it('npm test installs the third-party servers its tests need (pretest)', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    assert.equal(scripts['pretest'], 'node scripts/ensure-third-party.ts');
+  });
+});
+
 describe('action.yml', () => {
   const content = readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
 

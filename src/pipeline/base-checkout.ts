@@ -6,7 +6,7 @@
  * elsewhere, the cases file) stays as it is, so both arms run the same dataset.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -46,11 +46,24 @@ async function resolveCommit(ref: string, root: string): Promise<string> {
   }
 }
 
-/** Moves one path, or every occurrence of the repository root in a command line, into the worktree. */
-export function retarget(text: string, root: string, dir: string): string {
-  const rootSlash = root.endsWith(path.sep) ? root : root + path.sep;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Moves one path, or every path under the repository root in a command line, into the
+ * worktree. Installed dependencies are the exception: a path under node_modules (the
+ * Node binary of a `node` devDependency that npm scripts run, a tool's bin) moves only
+ * when the worktree has it too (its setup command installed it); otherwise the head's
+ * stays, since a git worktree has no node_modules and the moved path would not exist
+ * (exit 127).
+ */
+export function retarget(text: string, root: string, dir: string, exists: (file: string) => boolean = existsSync): string {
   if (text === root) return dir;
-  return text.split(rootSlash).join(dir + path.sep);
+  const rootSlash = root.endsWith(path.sep) ? root : root + path.sep;
+  const inRepo = new RegExp(`${escapeRegExp(rootSlash)}([^\\s'"]*)`, 'g');
+  return text.replace(inRepo, (whole, rest: string) => {
+    const installed = rest.split(path.sep).includes('node_modules');
+    return installed && !exists(path.join(dir, rest)) ? whole : path.join(dir, rest);
+  });
 }
 
 export async function checkoutBase(config: Config, onPhase: (detail: string) => void): Promise<BaseCheckout> {
@@ -71,28 +84,29 @@ export async function checkoutBase(config: Config, onPhase: (detail: string) => 
     await git(['worktree', 'prune'], root).catch(() => undefined);
   };
   const unregister = registerProcessTree(remove, () => []);
-  const checkout: BaseCheckout = {
+  const removeCheckout = async () => {
+    unregister();
+    await remove();
+  };
+  // The setup runs first: what it installs (node_modules) decides where the commands point.
+  let setupMs: number | null = null;
+  if (setupCommand) {
+    onPhase(`setup in the base checkout: ${setupCommand}`);
+    const timeoutMs = config.build?.timeoutMs ?? 10 * 60_000;
+    try {
+      setupMs = (await runTimedStep({ command: setupCommand, cwd: retarget(config.workDir, root, dir), timeoutMs }, 'the setup command in the base checkout')).ms;
+    } catch (err) {
+      await removeCheckout();
+      throw err;
+    }
+  }
+  return {
     ref,
     sha,
     dir,
     server: { ...config.server, command: retarget(config.server.command, root, dir), cwd: retarget(config.server.cwd, root, dir) },
     build: config.build ? { ...config.build, command: retarget(config.build.command, root, dir), cwd: retarget(config.build.cwd, root, dir) } : null,
-    setupMs: null,
-    remove: async () => {
-      unregister();
-      await remove();
-    },
+    setupMs,
+    remove: removeCheckout,
   };
-  if (setupCommand) {
-    onPhase(`setup in the base checkout: ${setupCommand}`);
-    const timeoutMs = config.build?.timeoutMs ?? 10 * 60_000;
-    try {
-      const result = await runTimedStep({ command: setupCommand, cwd: retarget(config.workDir, root, dir), timeoutMs }, 'the setup command in the base checkout');
-      checkout.setupMs = result.ms;
-    } catch (err) {
-      await checkout.remove();
-      throw err;
-    }
-  }
-  return checkout;
 }

@@ -1,7 +1,8 @@
 /**
  * The third-party documentation MCP servers the built-in profiles are tested against:
- * pinned in test/third-party/package.json, installed by .ci/run. A missing install fails
- * the test with the command that fixes it (CI installs them, so a skip would hide a gap).
+ * pinned in test/third-party/package.json, installed by `npm test`'s pretest step
+ * (scripts/ensure-third-party.ts). A missing install fails the test with the command that
+ * fixes it (a skip would hide a gap).
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
