@@ -24,6 +24,7 @@ import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
 import { applyQrels } from './import-qrels.ts';
 import { preflight } from './preflight.ts';
+import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../target/port-check.ts';
 
 export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
@@ -152,6 +153,8 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
     judgeGates(evaluation, config.gates);
     return evaluation;
   } finally {
+    // Background processes a build or setup left (they may have served the run) end with it.
+    await endStepLeftovers();
     await checkout?.remove();
   }
 }

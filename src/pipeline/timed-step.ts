@@ -1,25 +1,54 @@
 /**
  * A shell step the run cannot go on without (the build, the base checkout's setup):
  * timed, killable by Ctrl-C through the cleanup registry, and a failure becomes a
- * BuildFailedError carrying the step's output tail.
+ * BuildFailedError carrying the step's output tail. Whatever the step leaves running in
+ * the background (`sleep 999 & echo built`, a watcher) is owned (target/owned-processes.ts)
+ * and ended when the run ends (endStepLeftovers), not before: a server may rely on it.
  */
 import type { BuildResult } from '../report/types.ts';
 import { runBuild } from '../target/build-step.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
+import { createOwnership } from '../target/owned-processes.ts';
 import { BuildFailedError } from './errors.ts';
+
+/** Grace between SIGTERM and SIGKILL for what a step left behind. */
+const LEFTOVER_GRACE_MS = 2_000;
+
+/** Ends what finished steps left running; each entry unregisters itself once done. */
+const leftovers = new Set<() => Promise<void>>();
 
 export async function runTimedStep(step: { command: string; cwd: string; timeoutMs: number }, what: string): Promise<BuildResult> {
   // The step runs in its own process group, out of reach of a terminal's Ctrl-C:
-  // the cleanup registry aborts it instead.
+  // the cleanup registry aborts it instead, and sweeps whatever it started.
   const controller = new AbortController();
-  const running = runBuild({ ...step, signal: controller.signal });
+  const owned = createOwnership();
+  const running = runBuild({ ...step, env: owned.env, signal: controller.signal });
   const unregister = registerProcessTree(async () => {
     controller.abort();
     await running.catch(() => undefined);
-  }, () => []);
-  const result = await running.finally(unregister);
+    await owned.sweep(LEFTOVER_GRACE_MS);
+  }, () => owned.pids());
+  const end = async () => {
+    leftovers.delete(end);
+    await owned.sweep(LEFTOVER_GRACE_MS);
+    unregister();
+  };
+  leftovers.add(end);
+  let result: BuildResult;
+  try {
+    result = await running;
+  } catch (err) {
+    await end();
+    throw err;
+  }
   if (result.exitCode !== 0) {
+    await end();
     throw new BuildFailedError(`${what} failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms`, result.stderrTail);
   }
   return result;
+}
+
+/** Ends every process the run's steps left in the background (call when the run is over). */
+export async function endStepLeftovers(): Promise<void> {
+  await Promise.all([...leftovers].map((end) => end()));
 }

@@ -24,6 +24,7 @@ import { arrivalMarkingFetch, TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 import { assertPortFree, listenerProblem } from './port-check.ts';
 import { listDescendants } from './process-tree.ts';
+import { createOwnership } from './owned-processes.ts';
 
 export interface HttpTarget {
   /** The MCP endpoint, e.g. http://127.0.0.1:3000/mcp. */
@@ -113,7 +114,8 @@ function spawnServer(server: ServerConfig, options: SessionOptions, tail: Return
   const spawnedAt = performance.now();
   // stdin ignored: over HTTP it carries nothing. stdout is read too: it is free for logs
   // here, and an unread pipe would block the server once it fills.
-  const child = spawn(command, args, { cwd: server.cwd, env: { ...process.env, ...server.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ownership = createOwnership();
+  const child = spawn(command, args, { cwd: server.cwd, env: { ...process.env, ...server.env, ...ownership.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   tail.attach(child.stdout);
   tail.attach(child.stderr);
   let exit: ServerExit | null = null;
@@ -129,7 +131,7 @@ function spawnServer(server: ServerConfig, options: SessionOptions, tail: Return
     });
   });
   const drained = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const tree = child.pid === undefined ? undefined : watchServerTree(child.pid, { rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
+  const tree = child.pid === undefined ? undefined : watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
   return {
     child,
     tree,

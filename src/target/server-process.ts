@@ -8,6 +8,7 @@ import type { MemoryResult } from '../report/types.ts';
 import { registerProcessTree } from './cleanup.ts';
 import { killPids, listDescendants } from './process-tree.ts';
 import { startRssSampler } from './rss-sampler.ts';
+import type { Ownership } from './owned-processes.ts';
 
 export interface ServerExit {
   code: number | null;
@@ -33,6 +34,8 @@ export function delay(ms: number): Promise<void> {
 }
 
 export interface ServerTreeOptions {
+  /** The token in the server's environment: whatever carries it is ended at teardown, in the tree or not. */
+  ownership: Ownership;
   rssIntervalMs: number;
   /** Grace between SIGTERM and SIGKILL. */
   killGraceMs: number;
@@ -48,16 +51,21 @@ export interface ServerTree {
    * that exits re-parents its children, and they can no longer be found from it.
    */
   stop(rootAlive: boolean): Promise<{ memory: MemoryResult; pids: number[] }>;
-  /** SIGTERM, SIGKILL after the grace, then drops the Ctrl-C registration. */
+  /** SIGTERM, SIGKILL after the grace (the pids, then anything still carrying the token), then drops the Ctrl-C registration. */
   end(pids: readonly number[]): Promise<void>;
 }
 
 /** Starts sampling the tree under `pid` and registers it so that Ctrl-C ends it too. */
 export function watchServerTree(pid: number, options: ServerTreeOptions): ServerTree {
   const sampler = startRssSampler(pid, { intervalMs: options.rssIntervalMs, startedAt: options.startedAt });
-  const unregister = registerProcessTree(async () => {
-    await killPids([...sampler.seenPids(), ...(await listDescendants(pid))], options.killGraceMs);
-  }, () => sampler.seenPids());
+  const { ownership } = options;
+  const unregister = registerProcessTree(
+    async () => {
+      await killPids([...sampler.seenPids(), ...(await listDescendants(pid))], options.killGraceMs);
+      await ownership.sweep(options.killGraceMs);
+    },
+    () => [...sampler.seenPids(), ...ownership.pids()],
+  );
   return {
     async stop(rootAlive) {
       const treeNow = rootAlive ? await listDescendants(pid) : [];
@@ -66,6 +74,8 @@ export function watchServerTree(pid: number, options: ServerTreeOptions): Server
     },
     async end(pids) {
       await killPids(pids, options.killGraceMs);
+      // What escaped the tree (a double fork re-parented to init, a setsid daemon) still carries the token.
+      await ownership.sweep(options.killGraceMs);
       unregister();
     },
   };

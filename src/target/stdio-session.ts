@@ -16,6 +16,7 @@ import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
 import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
+import { createOwnership } from './owned-processes.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
@@ -54,12 +55,13 @@ function childOf(transport: StdioClientTransport): ChildProcess | undefined {
 
 export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
   const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
+  const ownership = createOwnership();
   const inner = new StdioClientTransport({
     command,
     args,
     cwd: server.cwd,
     // Servers under test expect their usual environment (keys, PATH to their runtime).
-    env: { ...(process.env as Record<string, string>), ...server.env },
+    env: { ...(process.env as Record<string, string>), ...server.env, ...ownership.env },
     stderr: 'pipe',
   });
   const tail: OutputTail = createOutputTail({ label: 'server stderr' });
@@ -78,7 +80,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     const child = childOf(inner);
     const pid = inner.pid;
     if (pid === null) return;
-    tree = watchServerTree(pid, { rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
+    tree = watchServerTree(pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
     // Registered ahead of the SDK's own reader, so the time is taken before it parses.
     child?.stdout?.prependListener('data', () => transport.markArrival());
     if (child) {
