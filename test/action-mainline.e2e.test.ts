@@ -52,6 +52,29 @@ describe('the Action on mainline runs', () => {
     assert.equal(historyLines(d).length, 2);
   });
 
+  it('a re-run of a mainline job (attempt 2) succeeds and leaves one artifact of each name: the newest attempt\'s', async () => {
+    const sha = d.state.addCommit();
+    const run = d.state.addRun({ headSha: sha, event: 'push', headBranch: d.state.defaultBranch, status: 'in_progress', conclusion: null });
+    const payload = pushPayload(d, { before: d.state.mainCommits.at(-2)!, after: sha });
+    const attempt = (n: number) => runAction({ double: d, event: 'push', payload, sha, ref: `refs/heads/${d.state.defaultBranch}`, runId: run.id, env: { GITHUB_RUN_ATTEMPT: String(n) } });
+    const first = await attempt(1);
+    assert.equal(first.code, 0, first.log);
+    const second = await attempt(2);
+    assert.equal(second.code, 0, second.log);
+    assert.doesNotMatch(second.log, /::(warning|error)::.*(artifact|upload)/i);
+    // Downloads (the baseline, the history) go under RUNNER_TEMP, which the runner empties after the job.
+    const folders = [...second.log.matchAll(/Artifact destination folder already exists: (\S+)/g)].map((m) => m[1]!);
+    assert.ok(folders.length >= 2, second.log);
+    for (const folder of folders) assert.ok(folder.startsWith(second.runnerTemp), `${folder} is not under RUNNER_TEMP`);
+    for (const name of ['docs-mcp-eval-report-default', 'docs-mcp-eval-history-default']) {
+      const kept = d.state.artifacts.filter((a) => a.runId === run.id && a.name === name);
+      assert.equal(kept.length, 1, name);
+      assert.equal(kept[0]?.id, d.state.uploaded.filter((a) => a.name === name).at(-1)?.id, `${name}: the newest attempt's`);
+    }
+    run.status = 'completed';
+    run.conclusion = 'success';
+  });
+
   it('a pull request then compares with the main-branch baseline of its base commit', async () => {
     const base = d.state.mainCommits.at(-1)!;
     const pr = d.state.addPull({ number: 11, baseSha: base });

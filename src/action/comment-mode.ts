@@ -8,9 +8,7 @@
  * the PR's own run is the check).
  */
 import * as core from '@actions/core';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { makeTempDir } from '../shared/temp-dir.ts';
 import { compareReports } from '../compare/compare-reports.ts';
 import { judgingOptions } from '../config/run-options.ts';
 import { judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
@@ -41,7 +39,7 @@ export async function commentMode(ctx: RunContext): Promise<void> {
       headSha: run.headSha,
       artifactName: edge.artifactName('pr-report', inputs.commentKey),
       token: inputs.token,
-      dir: mkdtempSync(path.join(os.tmpdir(), 'dme-pr-')),
+      dir: makeTempDir('dme-pr-'),
     });
   } catch (err) {
     // A PR that moved on since this run cannot be told from a forged number: either way
@@ -59,7 +57,7 @@ export async function commentMode(ctx: RunContext): Promise<void> {
     github: ctx.github,
     token: inputs.token,
     workspace: ctx.workspace,
-    tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
+    tmpDir: makeTempDir('dme-baseline-'),
     warn: (m) => core.warning(m),
   });
   // Judged here, by this workflow's own inputs (fail-on, min-effect, alpha), never by anything the PR run wrote.

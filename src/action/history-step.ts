@@ -5,8 +5,7 @@
  */
 import * as core from '@actions/core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import type { Report } from '../report/types.ts';
 import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
@@ -24,7 +23,7 @@ async function previousHistory(ctx: RunContext, name: string): Promise<string> {
       defaultBranch: ctx.event.defaultBranch,
       artifactName: name,
       token: ctx.inputs.token,
-      dir: mkdtempSync(path.join(os.tmpdir(), 'dme-history-')),
+      dir: makeTempDir('dme-history-'),
     });
     const file = dir ? path.join(dir, HISTORY_FILE) : '';
     return file && existsSync(file) ? readFileSync(file, 'utf8') : '';

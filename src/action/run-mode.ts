@@ -5,8 +5,8 @@
  * workflow_run comment workflow picks up).
  */
 import * as core from '@actions/core';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { makeTempDir, tempRoot } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
@@ -47,7 +47,7 @@ function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
 }
 
 function outDirOf(inputs: ActionInputs): string {
-  const outDir = path.join(process.env['RUNNER_TEMP'] ?? os.tmpdir(), 'docs-mcp-eval', inputs.commentKey);
+  const outDir = path.join(tempRoot(), 'docs-mcp-eval', inputs.commentKey);
   mkdirSync(outDir, { recursive: true });
   return outDir;
 }
@@ -113,7 +113,7 @@ async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, 
       github: ctx.github,
       token: inputs.token,
       workspace,
-      tmpDir: mkdtempSync(path.join(os.tmpdir(), 'dme-baseline-')),
+      tmpDir: makeTempDir('dme-baseline-'),
       warn: (m) => core.warning(m),
     });
     await attachComparison(evaluation, baseline, config.stats);

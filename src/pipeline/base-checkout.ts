@@ -6,8 +6,8 @@
  * elsewhere, the cases file) stays as it is, so both arms run the same dataset.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
+import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
@@ -75,7 +75,7 @@ export async function checkoutBase(config: Config, onPhase: (detail: string) => 
     throw new UsageError(`compare-ref needs a git repository, and ${config.workDir} is not in one`);
   }
   const sha = await resolveCommit(ref, root);
-  const dir = mkdtempSync(path.join(process.env['RUNNER_TEMP'] ?? os.tmpdir(), `dme-base-${sha.slice(0, 7)}-`));
+  const dir = makeTempDir(`dme-base-${sha.slice(0, 7)}-`);
   onPhase(`checking out ${ref} (${sha.slice(0, 7)}) into ${dir}`);
   await git(['worktree', 'add', '--detach', '--force', dir, sha], root);
   const remove = async (): Promise<void> => {

@@ -1,6 +1,6 @@
 /** Writing the JSON report and the markdown next to each other, and TREC files on request. */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { toQrels, toRun } from '../report/trec/write.ts';
 import type { Report } from '../report/types.ts';
@@ -31,7 +31,7 @@ export async function writeOutputs(report: Report, markdown: string, paths: { js
     await writeBoth(report, markdown, paths);
     return paths;
   } catch (err) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-mcp-eval-rescued-'));
+    const dir = makeTempDir('docs-mcp-eval-rescued-');
     const rescue = { json: path.join(dir, path.basename(paths.json)), markdown: path.join(dir, path.basename(paths.markdown)) };
     await writeBoth(report, markdown, rescue);
     return { ...rescue, rescued: `${err instanceof Error ? err.message : String(err)}` };

@@ -30,6 +30,8 @@ export interface ActionRun {
   log: string;
   outputs: Record<string, string>;
   summary: string;
+  /** The RUNNER_TEMP the run was given. */
+  runnerTemp: string;
 }
 
 /** GITHUB_OUTPUT holds `name<<DELIMITER\nvalue\nDELIMITER` blocks (@actions/core's file command format). */
@@ -100,5 +102,5 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr.on('data', (c: Buffer) => (log += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, log, outputs: parseOutputFile(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8') };
+  return { code, log, outputs: parseOutputFile(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), runnerTemp: dir };
 }

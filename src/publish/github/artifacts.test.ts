@@ -60,6 +60,20 @@ describe('artifacts', () => {
     assert.ok(create && typeof create.body === 'object' && create.body !== null && 'expires_at' in create.body, JSON.stringify(create?.body));
   });
 
+  it('uploadFiles on a re-run replaces the earlier attempt\'s artifact of the same name (GitHub answers 409 otherwise)', async () => {
+    const root = path.join(tmp, 'rerun');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'report.json'), '{"attempt":1}');
+    const first = await mod.uploadFiles('docs-mcp-eval-report-rerun', [path.join(root, 'report.json')], root);
+    assert.equal(first.replaced, false);
+    await writeFile(path.join(root, 'report.json'), '{"attempt":2}');
+    const second = await mod.uploadFiles('docs-mcp-eval-report-rerun', [path.join(root, 'report.json')], root);
+    assert.equal(second.replaced, true);
+    const onRun = double.state.artifacts.filter((a) => a.runId === double.state.currentRunId && a.name === 'docs-mcp-eval-report-rerun');
+    assert.deepEqual(onRun.map((a) => a.files['report.json']?.toString('utf8')), ['{"attempt":2}']);
+    assert.ok(double.requests.some((r) => r.route === 'runtime:DeleteArtifact'));
+  });
+
   describe('downloadLatestArtifact', () => {
     const query = (artifactName: string, dir: string) => ({
       owner: double.state.owner,

@@ -15,12 +15,36 @@ export interface UploadOptions {
   retentionDays?: number;
 }
 
-/** Uploads `files` (paths under `rootDir`, which is stripped) as one artifact of this run. */
-export async function uploadFiles(name: string, files: string[], rootDir: string, options: UploadOptions = {}): Promise<{ id: number; size: number }> {
+/** The results service's answer to a second artifact of one name in one run (a re-run's attempt finds the first attempt's). */
+function nameTaken(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /\(409\)|already exists/i.test(message);
+}
+
+/**
+ * Uploads `files` (paths under `rootDir`, which is stripped) as one artifact of this run.
+ * Artifacts belong to the run, not to its attempt: re-running a job finds the earlier
+ * attempt's artifact of the same name and GitHub answers 409. As upload-artifact's
+ * `overwrite: true` does, the earlier one is then deleted (through the same runtime
+ * token, no extra permission) and the upload made again, so a re-run succeeds and the
+ * run keeps exactly one artifact of each name: the newest attempt's, which is what the
+ * baseline and shard look-ups then find.
+ */
+export async function uploadFiles(name: string, files: string[], rootDir: string, options: UploadOptions = {}): Promise<{ id: number; size: number; replaced: boolean }> {
   const client = new DefaultArtifactClient();
-  const result = await client.uploadArtifact(name, files, rootDir, options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays });
+  const settings = options.retentionDays === undefined ? {} : { retentionDays: options.retentionDays };
+  let replaced = false;
+  let result;
+  try {
+    result = await client.uploadArtifact(name, files, rootDir, settings);
+  } catch (err) {
+    if (!nameTaken(err)) throw err;
+    await client.deleteArtifact(name);
+    replaced = true;
+    result = await client.uploadArtifact(name, files, rootDir, settings);
+  }
   if (result.id === undefined) throw new Error(`artifact ${name} was uploaded but GitHub returned no id for it`);
-  return { id: result.id, size: result.size ?? 0 };
+  return { id: result.id, size: result.size ?? 0, replaced };
 }
 
 export interface LatestArtifactQuery extends MainBranchQuery {
