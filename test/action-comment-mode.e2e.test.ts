@@ -80,6 +80,39 @@ describe('mode: comment from workflow_run', () => {
     assert.match(updated, /☑️ \*\*Regression accepted\*\* \(label `docs-mcp-eval:accept` added by @alice on 2026-11-20\)/);
   });
 
+  it('one owner per PR and key: a same-repo PR run that commented is left alone by the comment workflow', async () => {
+    const base = d.state.mainCommits.at(-1)!;
+    const pr = d.state.addPull({ number: 26, baseSha: base });
+    const run = d.state.addRun({ headSha: pr.headSha, event: 'pull_request', status: 'in_progress', conclusion: null });
+    const prRun = await runAction({ double: d, event: 'pull_request', payload: pullRequestPayload(d, { number: 26, headSha: pr.headSha, baseSha: base }), sha: pr.headSha, ref: 'refs/pull/26/merge', runId: run.id });
+    run.status = 'completed';
+    run.conclusion = 'success';
+    assert.equal(prRun.code, 0, prRun.log);
+    const posted = (d.state.comments.get(26) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky'));
+    assert.equal(posted.length, 1);
+    const body = posted[0]!.body;
+    const r = await commentMode(d, run.id, pr.headSha, { 'fail-on': 'mrr@5 < 0.99' });
+    assert.equal(r.code, 0, r.log);
+    assert.match(r.log, /not commenting: the pull request's own run posted the default comment/);
+    const after = (d.state.comments.get(26) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky'));
+    assert.deepEqual(after.map((c) => c.body), [body], 'the PR run\'s comment is untouched');
+  });
+
+  it('a same-repo PR whose token is read-only (Dependabot) gets its comment from the comment workflow', async () => {
+    const base = d.state.mainCommits.at(-1)!;
+    const pr = d.state.addPull({ number: 27, baseSha: base });
+    const run = d.state.addRun({ headSha: pr.headSha, event: 'pull_request', status: 'in_progress', conclusion: null });
+    d.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
+    const prRun = await runAction({ double: d, event: 'pull_request', payload: pullRequestPayload(d, { number: 27, headSha: pr.headSha, baseSha: base }), sha: pr.headSha, ref: 'refs/pull/27/merge', runId: run.id });
+    run.status = 'completed';
+    run.conclusion = 'success';
+    assert.equal(prRun.code, 0, prRun.log);
+    assert.equal((d.state.comments.get(27) ?? []).length, 0);
+    const r = await commentMode(d, run.id, pr.headSha);
+    assert.equal(r.code, 0, r.log);
+    assert.equal((d.state.comments.get(27) ?? []).filter((c) => c.body.includes('docs-mcp-eval:sticky')).length, 1);
+  });
+
   it('refuses a report whose head sha is not the PR head (a run claiming another PR)', async () => {
     const { run } = await forkRun(22);
     const victim = d.state.addPull({ number: 23, baseSha: d.state.mainCommits.at(-1)! });

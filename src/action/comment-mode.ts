@@ -50,6 +50,11 @@ export async function commentMode(ctx: RunContext): Promise<void> {
     }
     throw err;
   }
+  if (loaded.meta.commented === true) {
+    // One owner per PR and key: the PR's own run had a write token and commented itself.
+    core.notice(`not commenting: the pull request's own run posted the ${inputs.commentKey} comment (its token could write)`);
+    return;
+  }
   const report = await readReport(loaded.reportPath);
   const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.meta.prNumber });
   const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.meta.prNumber, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };

@@ -26,6 +26,8 @@ export interface ActionInputs {
   commentKey: string;
   historySize: number;
   token: string;
+  /** The account the token comments as, when it cannot be asked (rarely needed: see token-identity.ts). */
+  botLogin: string | null;
   /** A PR label that acknowledges a known regression: failed gates pass, and the comment says who accepted. */
   acceptLabel: string;
 }
@@ -121,5 +123,6 @@ export function readInputs(get: InputGetter): ActionInputs {
     historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',
+    botLogin: optional(text('bot-login')) ?? null,
   };
 }

@@ -14,6 +14,12 @@ export interface PrReportMeta {
   key: string;
   reportFile: string;
   markdownFile: string;
+  /**
+   * Whether the PR's own run posted the sticky comment (its token could write). The comment
+   * workflow then leaves it alone: one owner per PR and key. Absent in artifacts of older
+   * versions: treated as false. A forged true only silences the forger's own comment.
+   */
+  commented?: boolean;
 }
 
 export interface PrReportQuery {
@@ -57,14 +63,15 @@ export function parsePrReportMeta(raw: unknown): PrReportMeta {
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('not a JSON object');
   const o = raw as Record<string, unknown>;
-  const { prNumber, headSha, key, reportFile, markdownFile } = o;
+  const { prNumber, headSha, key, reportFile, markdownFile, commented } = o;
   if (typeof prNumber !== 'number' || !Number.isSafeInteger(prNumber) || prNumber < 1) return bad('prNumber is not a positive integer');
   if (typeof headSha !== 'string' || !SHA.test(headSha)) return bad('headSha is not a commit sha');
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (typeof key !== 'string' || key.length > 200 || /[\u0000-\u001f\u007f]/.test(key)) return bad('key is not a short printable string');
   if (!isPlainFileName(reportFile)) return bad('reportFile is not a plain file name');
   if (!isPlainFileName(markdownFile)) return bad('markdownFile is not a plain file name');
-  return { prNumber, headSha, key, reportFile, markdownFile };
+  if (commented !== undefined && typeof commented !== 'boolean') return bad('commented is not a boolean');
+  return { prNumber, headSha, key, reportFile, markdownFile, ...(commented !== undefined ? { commented } : {}) };
 }
 
 type RunArtifact = Awaited<ReturnType<Octokit['rest']['actions']['listWorkflowRunArtifacts']>>['data']['artifacts'][number];

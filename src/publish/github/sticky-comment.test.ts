@@ -8,6 +8,26 @@ const MARKER = '<!-- docs-mcp-eval:default -->';
 const ISSUE = 7;
 const CREATE = 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
 
+describe('a GitHub App installation token', () => {
+  it('finds its own comment again: two runs, one comment, authored by the app\'s bot', async () => {
+    const double = await startGitHubDouble({ botLogin: 'docs-eval-app[bot]' });
+    try {
+      double.state.addPull({ number: ISSUE });
+      const target = { owner: double.state.owner, repo: double.state.repo, issueNumber: ISSUE, marker: MARKER };
+      for (const run of [1, 2]) {
+        // A fresh client per run, as each Action run makes its own.
+        const octokit = createOctokit('ghs_installation', { baseUrl: double.apiUrl, throttle: false });
+        await upsertStickyComment(octokit, { ...target, body: `${MARKER}\nrun ${run}` });
+      }
+      const all = double.state.comments.get(ISSUE) ?? [];
+      assert.deepEqual(all.map((c) => [c.login, c.body]), [['docs-eval-app[bot]', `${MARKER}\nrun 2`]]);
+      assert.deepEqual(double.violations, []);
+    } finally {
+      await double.close();
+    }
+  });
+});
+
 describe('upsertStickyComment', () => {
   let double: GitHubDouble;
   let octokit: Octokit;
@@ -99,17 +119,26 @@ describe('upsertStickyComment', () => {
     assert.deepEqual(comments().map((c) => [c.id, c.body]), [[oldest.id, `${MARKER}\nz`]]);
   });
 
-  it('honours a custom bot login for app tokens', async () => {
+  it('honours a bot login the user names (input bot-login)', async () => {
     const app = double.state.addComment(ISSUE, `${MARKER}\nby app`, 'my-app[bot]', 'Bot');
     const found = await findStickyComments(octokit, { ...target, body: '', botLogin: 'my-app[bot]' });
     assert.deepEqual(found.map((c) => c.id), [app.id]);
     assert.deepEqual(await findStickyComments(octokit, { ...target, body: '' }), []);
   });
 
-  it('asks GET /user once per client, then falls back to the bot login', async () => {
+  it('asks GraphQL viewer once per client, not GET /user (which refuses installation tokens)', async () => {
     await upsertStickyComment(octokit, { ...target, body: `${MARKER}\n1` });
     await upsertStickyComment(octokit, { ...target, body: `${MARKER}\n2` });
+    assert.equal(routeCount('POST /graphql'), 1);
+    assert.equal(routeCount('GET /user'), 0);
+    assert.equal(comments().length, 1);
+  });
+
+  it('falls back to GET /user, then to github-actions[bot], when GraphQL fails', async () => {
+    double.failNext('POST /graphql', 502, 3);
+    await upsertStickyComment(octokit, { ...target, body: `${MARKER}\n1` });
     assert.equal(routeCount('GET /user'), 1);
+    assert.equal(comments()[0]?.login, 'github-actions[bot]');
   });
 
   it('a read-only token (fork PR) is a CommentPermissionError, not a crash', async () => {

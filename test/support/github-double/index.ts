@@ -18,6 +18,7 @@ import { fail, type RestHandler, type RestReply } from './rest-kit.ts';
 import { issueHandlers } from './rest-issues.ts';
 import { actionsHandlers } from './rest-actions.ts';
 import { ArtifactRuntime, runtimeRoute, type RuntimeReply } from './runtime.ts';
+import { handleGraphql } from './graphql.ts';
 
 export type { Comment, DoubleState, IssueEvent, PullRequest, StoredArtifact, WorkflowRun } from './state.ts';
 export { specLoadMs } from './spec.ts';
@@ -88,7 +89,7 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
 
   const api = await listen(violations, async (req, res) => {
     const { url, raw, record } = await intake(req, requests);
-    const reply = handleRest(req.method ?? 'GET', url, raw, record);
+    const reply = req.method === 'POST' && url.pathname === '/graphql' ? await graphql(raw, record) : handleRest(req.method ?? 'GET', url, raw, record);
     const headers: Record<string, string> = {
       'x-github-request-id': `${randomBytes(2).toString('hex').toUpperCase()}:${randomBytes(4).toString('hex').toUpperCase()}`,
       'x-github-api-version-selected': '2022-11-28',
@@ -126,6 +127,14 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
       return artifact ? runtime.downloadUrl(artifact) : `${runtimeOrigin}/_blob/download/${id}/missing.zip`;
     },
   };
+
+  async function graphql(raw: Buffer, record: RecordedRequest): Promise<RestReply> {
+    record.route = 'POST /graphql';
+    record.body = parseJson(raw);
+    const fault = takeFault(record.route);
+    if (fault) return faultReply(fault);
+    return handleGraphql(raw, state, violations);
+  }
 
   function handleRest(method: string, url: URL, raw: Buffer, record: RecordedRequest): RestReply {
     const match = matchRoute(method, url.pathname);
@@ -201,7 +210,7 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
 }
 
 function assertRoute(route: string): void {
-  if (!route.startsWith('runtime:') && !routeExists(route)) {
+  if (!route.startsWith('runtime:') && route !== 'POST /graphql' && !routeExists(route)) {
     throw new Error(`github double: '${route}' is not a documented route (expected 'METHOD /template' from the OpenAPI description)`);
   }
 }
