@@ -22,6 +22,14 @@ export default tseslint.config(
     },
   },
   {
+    // Untrusted text reaches the Actions log through safe-core.ts only (workflow-command and escape injection).
+    files: ['src/action/**/*.ts'],
+    ignores: ['src/action/safe-core.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@actions/core', message: 'import ./safe-core.ts: it makes server and dataset text inert before it is logged' }] }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -10,8 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { stringify } from 'yaml';
-import { runAction } from './support/action-runner.ts';
-import { pullRequestPayload } from './support/event-payloads.ts';
+import { quote } from 'shell-quote';
+import { ROOT, runAction } from './support/action-runner.ts';
+import { pullRequestPayload, pushPayload } from './support/event-payloads.ts';
 import { faultyCommand } from './support/faulty.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
 import { useGitHubDouble } from './support/use-github-double.ts';
@@ -57,5 +58,34 @@ describe('the Action with hostile, oversized suites', () => {
     assert.equal(body.match(/<!--/g)?.length, 1, 'no second HTML comment');
     assert.doesNotMatch(body, /<img|<b>|\]\(javascript:|@acme\/maintainers|@everyone/);
     assert.doesNotMatch(body, /<\/details><img/);
+  });
+});
+
+describe('the Action log against a hostile server', () => {
+  let d: GitHubDouble;
+  useGitHubDouble((double) => (d = double));
+
+  it('runs no workflow command and prints no escape sequence that a server sent', async () => {
+    const sha = d.state.addCommit();
+    const run = d.state.addRun({ headSha: sha, event: 'push', headBranch: d.state.defaultBranch, status: 'in_progress', conclusion: null });
+    const r = await runAction({
+      double: d,
+      event: 'push',
+      payload: pushPayload(d, { before: d.state.mainCommits.at(-2) ?? sha, after: sha }),
+      sha,
+      ref: `refs/heads/${d.state.defaultBranch}`,
+      runId: run.id,
+      inputs: {
+        cases: path.join(ROOT, 'test/fixtures/health-cases.yaml'),
+        'server-command': quote([process.execPath, path.join(ROOT, 'test/fixtures/health-server.mjs'), '--mode', 'hostile']),
+        'save-baseline': 'never',
+      },
+    });
+    assert.notEqual(r.code, 0, 'the errored cases fail the step');
+    const lines = r.log.split('\n');
+    assert.deepEqual(lines.filter((l) => /^::(error title=pwned|add-mask::secret)/.test(l)), [], 'a server line became a workflow command');
+    assert.ok(lines.some((l) => l.includes('::error title=pwned::injected') && !l.startsWith('::error title=pwned')), 'the text is kept, inert, inside a line of ours');
+    // eslint-disable-next-line no-control-regex -- what must not be there
+    assert.equal(/[\u001b\u009b\u202e]/.test(r.log), false, 'an escape or bidi control reached the log');
   });
 });

@@ -7,7 +7,7 @@
  * are judged here from this workflow's own inputs (shown and annotated, not enforced:
  * the PR's own run is the check).
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import { compareReports } from '../compare/compare-reports.ts';
 import { judgingOptions } from '../config/run-options.ts';

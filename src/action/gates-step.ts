@@ -4,7 +4,7 @@
  * request carries the accept label, in which case the annotations are warnings, the
  * check passes, and the comment says who accepted the regression.
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { describeGateFailure, describeUnjudgedGate } from '../compare/judge-gates.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import type { Acceptance } from '../publish/github/accept-label.ts';

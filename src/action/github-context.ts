@@ -1,5 +1,5 @@
 /** Lazy access to the GitHub edge: loaded once, on first use, with the token's octokit. */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import type * as Edge from './github-edge.ts';
 import type { Octokit } from './github-edge.ts';
 

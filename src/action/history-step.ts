@@ -3,7 +3,7 @@
  * (compact JSONL), append this run, keep the last N, upload it again, and draw the
  * trend for the job summary. A missing or unreadable history starts a new one.
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';

@@ -2,7 +2,8 @@
  * Progress in the Actions log: one collapsible group per pipeline phase, a plain line
  * per case, and annotations for what a reviewer must see on the PR's checks page.
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
+import { inert } from '../shared/control-chars.ts';
 import type { Comparison } from '../compare/types.ts';
 import type { EvaluateHooks } from '../pipeline/evaluate.ts';
 import type { Report } from '../report/types.ts';
@@ -22,7 +23,8 @@ export function groupedHooks(): EvaluateHooks & { end(): void } {
     onProgress({ done, total, observation: o }) {
       const mark = o.status === 'ok' ? (o.foundInRound === null ? 'miss' : 'ok') : o.status;
       const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0).toFixed(1);
-      core.info(`[${done}/${total}] ${mark} ${o.caseId} (${ms} ms)${o.error ? `: ${o.error.kind}: ${o.error.message}` : ''}`);
+      // One line per case: a server's multi-line message is folded, never a fresh log line.
+      core.info(inert(`[${done}/${total}] ${mark} ${o.caseId} (${ms} ms)${o.error ? `: ${o.error.kind}: ${o.error.message}` : ''}`, { oneLine: true }));
     },
     end,
   };
@@ -32,7 +34,7 @@ export function groupedHooks(): EvaluateHooks & { end(): void } {
 export function annotate(report: Report, comparison: Comparison | null): void {
   for (const c of comparison?.caseChanges ?? []) {
     if (c.direction !== 'regressed') continue;
-    const rank = (r: number | null) => (r === null ? 'not found' : `#${r}`);
+    const rank = (r: number | null) => (r === null ? 'not found' : `rank ${r}`);
     const what =
       c.kind === 'answer'
         ? `${c.passedBefore ? 'passed' : 'failed'} → ${c.passedAfter ? 'passed' : 'failed'}, score ${c.scoreBefore ?? '—'} → ${c.scoreAfter ?? '—'}`

@@ -3,7 +3,7 @@
  * pipeline, GitHub out. Failures become a failed step with a message, never a stack
  * trace alone.
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { readFileSync } from 'node:fs';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
 import { interruptExitCode } from '../target/cleanup.ts';

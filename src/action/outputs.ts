@@ -1,5 +1,5 @@
 /** The Action's outputs, set from one evaluation. */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 
 export interface RunOutputExtras {

@@ -6,7 +6,7 @@
  * such as Dependabot's. One owner per PR and comment key: the run comments when its
  * token can write, the comment workflow only when it could not.
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Evaluation } from '../pipeline/evaluate.ts';

@@ -4,7 +4,7 @@
  * comment on pull requests (or, where the token cannot comment, an artifact the
  * workflow_run comment workflow picks up).
  */
-import * as core from '@actions/core';
+import * as core from './safe-core.ts';
 import { mkdirSync } from 'node:fs';
 import { makeTempDir, tempRoot } from '../shared/temp-dir.ts';
 import path from 'node:path';

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
 import { runVerdict } from '../pipeline/run-verdict.ts';
+import { inert } from '../shared/control-chars.ts';
 import { describeUnjudgedGate } from '../compare/judge-gates.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
@@ -49,10 +50,15 @@ async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${written.json} and ${written.markdown}\n`);
-  for (const u of evaluation.gates?.unjudged ?? []) process.stderr.write(`docs-mcp-eval: fail-on ${describeUnjudgedGate(u)}\n`);
+  for (const u of evaluation.gates?.unjudged ?? []) say(`fail-on ${describeUnjudgedGate(u)}`);
   const verdict = runVerdict(evaluation);
-  for (const line of verdict.lines) process.stderr.write(`docs-mcp-eval: ${line}\n`);
+  for (const line of verdict.lines) say(line);
   return verdict.code;
+}
+
+/** A line on stderr, made inert: it may quote a server, a dataset or a judge. */
+function say(line: string): void {
+  process.stderr.write(`docs-mcp-eval: ${inert(line, { oneLine: true })}\n`);
 }
 
 function baseReportPath(json: string): string {
@@ -63,8 +69,8 @@ function baseReportPath(json: string): string {
 function printFailedValidations(report: Report): void {
   for (const c of report.cases) {
     if (c.kind !== 'answer' || !c.answer || c.answer.passed) continue;
-    process.stderr.write(`✗ ${c.id}: ${c.name}\n`);
-    for (const v of c.answer.validations.filter((x) => !x.passed)) process.stderr.write(`    - ${v.message}\n`);
+    process.stderr.write(`✗ ${inert(`${c.id}: ${c.name}`, { oneLine: true })}\n`);
+    for (const v of c.answer.validations.filter((x) => !x.passed)) process.stderr.write(`    - ${inert(v.message, { oneLine: true })}\n`);
   }
 }
 
@@ -78,7 +84,7 @@ function explain(err: unknown): number {
     return 2;
   }
   if (err instanceof BuildFailedError || err instanceof ServerStartError) {
-    process.stderr.write(`docs-mcp-eval: ${err.message}\n${err.stderrTail ? `--- stderr tail ---\n${err.stderrTail}\n` : ''}`);
+    process.stderr.write(`docs-mcp-eval: ${inert(err.message)}\n${err.stderrTail ? `--- stderr tail ---\n${inert(err.stderrTail)}\n` : ''}`);
     return 1;
   }
   if (err instanceof ReportReadError) {

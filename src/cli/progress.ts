@@ -1,8 +1,11 @@
 /**
  * Progress on stderr: one line redrawn in place on a terminal, plain lines otherwise
- * (CI logs keep every line, and carriage returns would garble them).
+ * (CI logs keep every line, and carriage returns would garble them). Case ids, server
+ * messages, excerpts and stderr tails are made inert (no escape sequences, no bidi
+ * controls) before they reach the terminal.
  */
 import type { ProgressEvent } from '../run/run-suite.ts';
+import { inert } from '../shared/control-chars.ts';
 
 export interface Progress {
   phase(name: string, detail: string): void;
@@ -32,12 +35,12 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
   return {
     phase(name, detail) {
       endLine();
-      stream.write(`docs-mcp-eval: ${name}: ${detail}\n`);
+      stream.write(`docs-mcp-eval: ${name}: ${inert(detail, { oneLine: true })}\n`);
     },
     update(event) {
       const o = event.observation;
       const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0);
-      const text = `[${event.done}/${event.total}] ${mark(event)} ${o.caseId} (${ms.toFixed(1)} ms)`;
+      const text = inert(`[${event.done}/${event.total}] ${mark(event)} ${o.caseId} (${ms.toFixed(1)} ms)`, { oneLine: true });
       if (tty) {
         const elapsed = ((performance.now() - started) / 1000).toFixed(1);
         stream.write(`\r\u001b[2K${text} · ${elapsed}s`);
@@ -47,14 +50,14 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
       }
       if (verbose && o.error) {
         endLine();
-        stream.write(`    ${o.error.kind}: ${o.error.message}\n`);
-        if (o.error.excerpt) stream.write(`    returned: ${o.error.excerpt}\n`);
-        if (o.error.stderrTail) stream.write(`    server stderr:\n${o.error.stderrTail.replace(/^/gm, '      ')}\n`);
+        stream.write(`    ${o.error.kind}: ${inert(o.error.message, { oneLine: true })}\n`);
+        if (o.error.excerpt) stream.write(`    returned: ${inert(o.error.excerpt, { oneLine: true })}\n`);
+        if (o.error.stderrTail) stream.write(`    server stderr:\n${inert(o.error.stderrTail).replace(/^/gm, '      ')}\n`);
       } else if (verbose && o.status === 'ok' && !o.answer && o.foundInRound === null) {
         endLine();
         const top = o.rounds.flatMap((r) => r.hits.map((h) => h.id)).slice(0, 3);
         if (top.length === 0) stream.write(`    the search returned no results in ${o.rounds.length} round(s)\n`);
-        else stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${top.join(', ')}\n`);
+        else stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${inert(top.join(', '), { oneLine: true })}\n`);
       }
     },
     done() {

@@ -33,7 +33,11 @@ export function isRequestTimeout(err: unknown): boolean {
   return err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout);
 }
 
-/** The SDK's error for a connection that closed under a call. */
+/**
+ * The SDK's error for a connection that closed under a call. Its code, -32000, is also the
+ * first of JSON-RPC's "server error" codes, which servers answer with for their own
+ * failures: only the SDK's own message tells a closed connection from a server's error.
+ */
 export function connectionClosed(err: unknown): boolean {
-  return err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed);
+  return err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed) && /Connection closed$/.test(err.message);
 }

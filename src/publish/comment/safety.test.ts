@@ -22,6 +22,8 @@ const HOSTILE = [
   '&lt;script&gt; $\\huge{BIG}$',
   'back\\slash\\',
   `${'A'.repeat(10_000)}`,
+  'fixes #123 and owner/repo#5, GH-12, see deadbeef1 or 0123456789abcdef0123456789abcdef01234567',
+  'esc \u001b[31mred\u001b[0m \u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007 and \u202eRLO\u202c',
 ];
 
 const rel = (id: string) => ({ id, grade: 1 });
@@ -84,6 +86,18 @@ describe('comment safety', () => {
         assert.equal(/https?:\/\/evil|www\.evil/i.test(body), false);
         assert.equal(body.includes('$'), false);
         assert.equal(body.includes('x.example/a)(b'), false);
+      });
+
+      it('links no issue, pull request or commit, its own rank notation included', () => {
+        assert.deepEqual(body.match(/(?:^|[\s(|])#\d+/gm) ?? [], [], 'an issue/PR reference');
+        assert.deepEqual(body.match(/[\w.-]+\/[\w.-]+#\d/g) ?? [], [], 'a cross-repository reference');
+        assert.deepEqual(body.match(/\bGH-\d/gi) ?? [], [], 'a GH- reference');
+        assert.deepEqual(body.match(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi) ?? [], [], 'a commit sha outside a code span');
+      });
+
+      it('holds no escape sequences or bidi controls', () => {
+        // eslint-disable-next-line no-control-regex -- what must not be there
+        assert.equal(/[\u001b\u009b\u202a-\u202e\u2066-\u2069]/.test(raw), false);
       });
 
       it('keeps every table row to its header width', () => {

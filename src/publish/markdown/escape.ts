@@ -1,6 +1,7 @@
 /**
  * Text that came from a dataset or a server goes into markdown tables: it must not
- * break the table (pipes, newlines) nor smuggle HTML, links, images, math or @mentions.
+ * break the table (pipes, newlines) nor smuggle HTML, links, images, math, @mentions or
+ * GitHub's autolinked references (#123, owner/repo#5, GH-12, commit shas).
  */
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', $: '&#36;' };
@@ -32,6 +33,11 @@ export function escapeCell(text: string, maxLength = 120): string {
       // GitHub autolinks bare URLs: a zero-width space breaks the scheme and `www.` apart.
       .replace(/:\/\//g, ':\u200b//')
       .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`)
+      // GitHub references: #123 and owner/repo#5 (issues, PRs), GH-12, and commit shas (7-40 hex, a digit and a letter).
+      .replace(/#(?=\d)/g, '#\u200b')
+      .replace(/\bGH-(?=\d)/gi, (m) => `${m.slice(0, 2)}\u200b-`)
+      // A zero-width space every 6 characters: no run of 7 hex characters is left to link.
+      .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b/gi, (hex) => hex.replace(/(.{6})(?=.)/g, '$1\u200b'))
   );
 }
 

@@ -26,7 +26,7 @@ describe('renderDelta', () => {
 
   it('lists the case regression with its rank was → now in a collapsed block', () => {
     assert.match(markdown, /<details><summary>Case regressions \(1\)<\/summary>/);
-    assert.match(markdown, /\| `lost` \| lexical \| #1 → #3 \|/);
+    assert.match(markdown, /\| `lost` \| lexical \| rank 1 → rank 3 \|/);
   });
 
   it('counts in the verdict line', () => {

@@ -34,8 +34,9 @@ function deltaRow(row: DeltaRow): string[] {
   ];
 }
 
+/** "rank 3", never "#3": GitHub would link that to issue 3. */
 function rank(r: number | null): string {
-  return r === null ? 'not found' : `#${r}`;
+  return r === null ? 'not found' : `rank ${r}`;
 }
 
 function changeRow(c: CaseChange): string[] {
