@@ -10,7 +10,10 @@
  *     alone; `npm run bench:scale` runs only this part).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { BENCH_RESULTS, type BenchResults } from '../scripts/docs-facts.ts';
 import { percentile } from '../src/score/metrics/index.ts';
 import { startStdioSession } from '../src/target/stdio-session.ts';
 import { actionColdStart } from './action-cold-start.ts';
@@ -27,7 +30,7 @@ function stats(samples: number[]): { p50: number; p95: number } {
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
 }
 
-async function overhead(): Promise<void> {
+async function overhead(): Promise<NonNullable<BenchResults['overhead']>> {
   const raw = await startRawClient(process.execPath, [NOOP]);
   const session = await startStdioSession(
     { command: `${JSON.stringify(process.execPath)} ${JSON.stringify(NOOP)}`, cwd: ROOT, env: {} },
@@ -59,9 +62,10 @@ async function overhead(): Promise<void> {
   console.log(`| docs-mcp-eval harness (SDK client, timed at the transport) | ${us(harness.p50)} | ${us(harness.p95)} |`);
   console.log(`| ratio harness / floor | ${(harness.p50 / floor.p50).toFixed(3)} | ${(harness.p95 / floor.p95).toFixed(3)} |`);
   console.log(`target p50 ratio <= 1.10: ${harness.p50 / floor.p50 <= 1.1 ? 'met' : 'NOT met'}`);
+  return { floor, harness };
 }
 
-function evalWallTime(): void {
+function evalWallTime(): number {
   const t0 = performance.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'run', '--out', '/tmp/dme-bench-report.json', '--markdown', '/tmp/dme-bench-report.md'], {
     cwd: ROOT,
@@ -69,15 +73,21 @@ function evalWallTime(): void {
   });
   const ms = performance.now() - t0;
   console.log(`\nnpm run eval (embedded default: build + spawn + cases + report): ${(ms / 1000).toFixed(2)} s wall, exit ${result.status}`);
+  return ms / 1000;
 }
 
-/** The scale bench in a child process: it prints its own tables and sets our exit code on failure. */
-function scale(): void {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bench/scale/run.ts'), '1000', '10000'], { cwd: ROOT, stdio: 'inherit' });
+/** The scale bench in a child process: it prints its own tables, records its main one, and sets our exit code on failure. */
+function scale(): BenchResults['scale'] {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'dme-bench-')), 'scale.json');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bench/scale/run.ts'), '1000', '10000'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, DME_BENCH_SCALE_OUT: out } });
   if (result.status !== 0) process.exitCode = result.status ?? 1;
+  return existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as BenchResults['scale']) : undefined;
 }
 
-await overhead();
-evalWallTime();
-await actionColdStart();
-scale();
+const machine = { cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU', cores: os.cpus().length, node: process.version, load: os.loadavg() };
+const results: BenchResults = { date: new Date().toISOString(), machine, overhead: await overhead(), evalWallS: evalWallTime(), coldStart: await actionColdStart() };
+const scaled = scale();
+if (scaled) results.scale = scaled;
+// Recorded for the docs (scripts/docs-facts.ts renders these numbers; `npm run docs:facts` after a bench).
+writeFileSync(BENCH_RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nrecorded in ${path.relative(ROOT, BENCH_RESULTS)}; run \`npm run docs:facts\` to put the numbers in the docs`);

@@ -50,6 +50,18 @@ describe('workflow files', () => {
   });
 });
 
+describe('the README\'s workflow examples', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```yaml\n(# \.github\/workflows\/[^\n]+\n[\s\S]*?)```/g)].map((m) => parse(m[1]!) as { on: Record<string, unknown>; permissions: Record<string, string> });
+
+  it('declare the permissions the token-permissions table says each needs', () => {
+    const run = blocks.find((b) => 'pull_request' in b.on);
+    const comment = blocks.find((b) => 'workflow_run' in b.on);
+    assert.deepEqual(run?.permissions, { contents: 'read', actions: 'read', 'pull-requests': 'write' });
+    assert.deepEqual(comment?.permissions, { contents: 'read', actions: 'read', 'pull-requests': 'write' });
+  });
+});
+
 describe('the README\'s two commands', () => {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const block = /```\n(npm ci && npm run eval[^\n]*)\n(npm test[^\n]*)\n```/.exec(readme);

@@ -11,7 +11,7 @@
  *   DME_SCALE_PROBE_TRACE=1                             heap line per second in stderr.log
  *   DME_SCALE_KEEP=1                                    keep the temp dirs (suite, report, logs)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeSuite, type GeneratedSuite } from './generate.ts';
@@ -153,6 +153,19 @@ printPhases(results);
 printSpaces(results);
 printGrowth(results);
 printTarget(results);
+
+// `npm run bench` records the main table (bench/results.json, rendered into the docs by scripts/docs-facts.ts).
+const record = process.env['DME_BENCH_SCALE_OUT'];
+if (record) {
+  const rows = results.map((m) => ({
+    cases: m.suite.cases,
+    wallS: m.run.wallMs / 1000,
+    casesPerS: m.suite.cases / (m.run.wallMs / 1000),
+    peakRssMiB: m.run.peakRssBytes === null ? null : m.run.peakRssBytes / MB,
+    reportMiB: m.run.reportBytes === null ? null : m.run.reportBytes / MB,
+  }));
+  writeFileSync(record, JSON.stringify(rows));
+}
 
 const keep = process.env['DME_SCALE_KEEP'] === '1';
 for (const m of results) {

@@ -1,0 +1,148 @@
+/**
+ * Numbers in the docs are generated, never typed: each sits in a marked region,
+ * `<!-- facts:NAME -->…<!-- /facts:NAME -->`, in README.md or any docs/**.md page, and
+ * `npm run docs:facts` rewrites every region from its source:
+ * - deterministic facts from the repository: bundle and grammar sizes (dist/), the
+ *   reference suite's case counts and corpus size;
+ * - measurements from the last recorded `npm run bench` (bench/results.json, committed
+ *   with the date, machine and load it was taken on); the docs never hold a timing that
+ *   run did not print.
+ * test/docs-facts.test.ts fails when a region is not what this script would write.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'js-yaml';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const BENCH_RESULTS = path.join(ROOT, 'bench/results.json');
+
+/** What `npm run bench` records (bench/run.ts); every field optional, so a partial run still renders. */
+export interface BenchResults {
+  date: string;
+  machine: { cpu: string; cores: number; node: string; load: number[] };
+  overhead?: { floor: { p50: number; p95: number }; harness: { p50: number; p95: number } };
+  evalWallS?: number;
+  coldStart?: { floorP50: number; actionP50: number; trials: number };
+  scale?: { cases: number; wallS: number; casesPerS: number; peakRssMiB: number | null; reportMiB: number | null }[];
+}
+
+const MiB = 1024 * 1024;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(2)} MiB`;
+const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en-US')} KiB`;
+const size = (file: string) => statSync(path.join(ROOT, file)).size;
+const filesIn = (dir: string) => readdirSync(path.join(ROOT, dir)).map((f) => path.join(dir, f));
+
+function bundleSizes(): string {
+  const chunks = filesIn('dist/chunks').reduce((sum, f) => sum + size(f), 0);
+  const action = size('dist/action.js');
+  return `\`dist/action.js\` ${mib(action)} plus ${mib(chunks)} of chunks loaded on demand (target < 3 MiB for what loads at start: ${action < 3 * MiB ? 'met' : 'NOT met'}), \`dist/cli.js\` ${mib(size('dist/cli.js'))}`;
+}
+
+function grammarSizes(): string {
+  const g = (name: string) => kib(size(`dist/grammars/${name}`));
+  const all = filesIn('dist/grammars').reduce((sum, f) => sum + size(f), 0);
+  const languages = ['typescript', 'tsx', 'javascript', 'python', 'rust', 'go'];
+  const names: Record<string, string> = { typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript', python: 'Python', rust: 'Rust', go: 'Go' };
+  return `tree-sitter runtime ${g('tree-sitter.cjs')} JS + ${g('tree-sitter.wasm')} WASM, ${languages.map((l) => `${names[l]} ${g(`tree-sitter-${l}.wasm`)}`).join(', ')} (${mib(all)} in all)`;
+}
+
+function referenceSuite(): { all: number; retrieval: number; answer: number; documents: number } {
+  const suite = load(readFileSync(path.join(ROOT, 'datasets/reference/cases.yaml'), 'utf8')) as { cases: { kind?: string }[] };
+  const answer = suite.cases.filter((c) => c.kind === 'answer').length;
+  const docs = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? docs(path.join(dir, e.name)) : e.name.endsWith('.md') ? 1 : 0), 0);
+  return { all: suite.cases.length, retrieval: suite.cases.length - answer, answer, documents: docs(path.join(ROOT, 'datasets/reference/corpus')) };
+}
+
+function bench(): BenchResults | undefined {
+  return existsSync(BENCH_RESULTS) ? (JSON.parse(readFileSync(BENCH_RESULTS, 'utf8')) as BenchResults) : undefined;
+}
+
+function measuredOn(b: BenchResults): string {
+  return `measured ${b.date.slice(0, 10)} by \`npm run bench\` on ${b.machine.cpu} (${b.machine.cores} cores, load ${b.machine.load.map((l) => l.toFixed(2)).join(' ')}), Node ${b.machine.node}`;
+}
+
+const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+
+function overheadTable(b: BenchResults): string {
+  const o = b.overhead;
+  if (!o) return '_not measured in the last recorded run_';
+  return [
+    '| side | p50 | p95 |',
+    '| --- | ---: | ---: |',
+    `| raw JSON-RPC ping-pong (floor) | ${us(o.floor.p50)} | ${us(o.floor.p95)} |`,
+    `| docs-mcp-eval harness (SDK client, timed at the transport) | ${us(o.harness.p50)} | ${us(o.harness.p95)} |`,
+    `| ratio | ${(o.harness.p50 / o.floor.p50).toFixed(2)} | ${(o.harness.p95 / o.floor.p95).toFixed(2)} |`,
+    '',
+    `(${measuredOn(b)}; \`npm run eval\` end to end: ${b.evalWallS?.toFixed(2) ?? '—'} s wall.)`,
+  ].join('\n');
+}
+
+function coldStartTable(b: BenchResults): string {
+  const c = b.coldStart;
+  if (!c) return '_not measured in the last recorded run_';
+  return [
+    `| p50 of ${c.trials} trials, alternating | |`,
+    '| --- | ---: |',
+    `| \`node -e\` spawning the probe (floor) | ${c.floorP50.toFixed(1)} ms |`,
+    `| \`dist/action.js\` to the server spawn | ${c.actionP50.toFixed(1)} ms |`,
+    `| ratio | ${(c.actionP50 / c.floorP50).toFixed(2)} |`,
+    '',
+    `(${measuredOn(b)}.)`,
+  ].join('\n');
+}
+
+function scaleTable(b: BenchResults): string {
+  if (!b.scale?.length) return '_not measured in the last recorded run_';
+  const rows = b.scale.map((s) => `| ${s.cases.toLocaleString('en-US')} | ${s.wallS.toFixed(1)} s | ${Math.round(s.casesPerS).toLocaleString('en-US')} | ${s.peakRssMiB === null ? '—' : `${s.peakRssMiB.toFixed(0)} MiB`} | ${s.reportMiB === null ? '—' : `${s.reportMiB.toFixed(1)} MiB`} |`);
+  return ['| cases | wall | cases/s | harness peak RSS | report |', '| ---: | ---: | ---: | ---: | ---: |', ...rows, '', `(${measuredOn(b)}.)`].join('\n');
+}
+
+/** Every fact by name: what its region must hold. */
+export function facts(): Record<string, () => string> {
+  const suite = referenceSuite();
+  const recorded = bench();
+  const fromBench = (render: (b: BenchResults) => string) => () => (recorded ? render(recorded) : '_no recorded `npm run bench` run_');
+  return {
+    'bundle-sizes': bundleSizes,
+    'grammar-sizes': grammarSizes,
+    'reference-cases': () => `${suite.all} cases`,
+    'reference-cases-split': () => `${suite.all} cases of \`datasets/reference/cases.yaml\` (${suite.retrieval} retrieval cases, ${suite.answer} answer cases)`,
+    'reference-documents': () => `${suite.documents} documents`,
+    'bench-overhead': fromBench(overheadTable),
+    'bench-cold-start': fromBench(coldStartTable),
+    'bench-scale': fromBench(scaleTable),
+  };
+}
+
+const REGION = /<!-- facts:([a-z0-9-]+) -->([\s\S]*?)<!-- \/facts:\1 -->/g;
+
+/** The text with every region rewritten; throws on a region naming no known fact. */
+export function renderFacts(text: string, file: string, all = facts()): string {
+  return text.replace(REGION, (_whole, name: string, body: string) => {
+    const fact = all[name];
+    if (!fact) throw new Error(`${file}: unknown fact region "${name}" (known: ${Object.keys(all).join(', ')})`);
+    // A region on its own lines keeps them; an inline one stays inline.
+    const block = body.startsWith('\n');
+    return `<!-- facts:${name} -->${block ? `\n${fact()}\n` : fact()}<!-- /facts:${name} -->`;
+  });
+}
+
+/** README.md and every markdown page under docs/. */
+export function factFiles(): string[] {
+  const docs = path.join(ROOT, 'docs');
+  const pages = existsSync(docs) ? readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join(docs, f)) : [];
+  return [path.join(ROOT, 'README.md'), ...pages];
+}
+
+if (import.meta.main) {
+  const all = facts();
+  for (const file of factFiles()) {
+    const text = readFileSync(file, 'utf8');
+    const rendered = renderFacts(text, file, all);
+    if (rendered !== text) {
+      writeFileSync(file, rendered);
+      process.stdout.write(`updated ${path.relative(ROOT, file)}\n`);
+    }
+  }
+}
