@@ -79,7 +79,8 @@ describe('an LLM judge outage', () => {
     assert.match(md, /❌ \*\*Run health: failed\*\*: llm\\_judge failed on 3 of 3 answer cases/);
     assert.match(md, /Not judged on the same cases/);
     assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \|[^\n]*— not comparable/);
-    assert.doesNotMatch(md, /✅ better/);
+    assert.doesNotMatch(md, /^✅ /m, 'the verdict line does not call the outage run better');
+    assert.doesNotMatch(md, /\| (Answer score|Criterion: helpfulness) \(↑ better\)[^\n]*✅/, 'nor any judged row');
   });
 
   it('with --allow-evaluator-errors passes, still counting the not-judged cases', async () => {
