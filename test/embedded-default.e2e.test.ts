@@ -38,7 +38,7 @@ describe('the embedded default', () => {
     const r = await run;
     assert.match(r.stdout, /Compared with baseline reference\.json/);
     assert.doesNotMatch(r.stdout, /Different dataset/);
-    for (const label of ['MRR@5', 'NDCG@5', 'Recall@5', 'Precision@5', 'Hit@5', 'Facet precision', 'Avg rounds to right doc', 'Answer pass rate', 'Answer score', 'Errored cases']) {
+    for (const label of ['MRR@5', 'NDCG@5', 'MAP@5', 'R-precision', 'Recall@5', 'Precision@5', 'Hit@5', 'Facet precision', 'Avg rounds to right doc', 'Answer pass rate', 'Answer score', 'Errored cases']) {
       const row = r.stdout.split('\n').find((line) => line.startsWith(`| ${label} (`));
       assert.ok(row, `row ${label}`);
       assert.match(row, /= same/, `${label} changed against baselines/reference.json; if intended, run npm run baseline`);

@@ -80,7 +80,7 @@ describe('harness against a faulty server', () => {
     const end = await session.close();
     assert.deepEqual(outcome.observations.map((o) => o.status), ['ok', 'ok', 'ok']);
     assert.ok(end.stderrTail.length < 16 * 1024, `tail is ${end.stderrTail.length} chars`);
-    assert.match(end.stderrTail, /MB of server stderr/);
+    assert.match(end.stderrTail, /MiB of server stderr/);
   });
 
   it('measures RSS of the whole tree (a child holding 150 MB) and kills it all, even through SIGTERM traps', async () => {

@@ -4,7 +4,7 @@
  * (generate.ts), runs the real CLI bundle against a tiny real MCP server
  * (synthetic-server.mjs, no real search, so the harness is what is measured) and prints
  * throughput and the harness process's own peak RSS (measure.ts). Target: harness peak
- * RSS < 200 MB at 10,000 cases.
+ * RSS < 200 MiB at 10,000 cases.
  *
  *   node bench/scale/run.ts [sizes...]          e.g. node bench/scale/run.ts 100 1000 10000
  *   DME_SCALE_NODE_FLAGS="--max-old-space-size=128"   extra node flags for the harness
@@ -19,7 +19,7 @@ import { harnessNodeFlags, runHarness, type HarnessRun, type PhaseMark } from '.
 
 const TARGET_CASES = 10_000;
 const TARGET_RSS_MB = 200;
-const MB = 1024 * 1024;
+const MiB = 1024 * 1024;
 const PHASES = ['suite loaded', 'server up', 'cases run', 'scored', 'report written', 'exit'] as const;
 
 interface Measured {
@@ -62,7 +62,7 @@ async function measure(count: number): Promise<Measured> {
   return { suite, run, cases, errors, found, dir };
 }
 
-const mb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '—' : (bytes / MB).toFixed(1));
+const mb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? '—' : (bytes / MiB).toFixed(1));
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 
 function markOf(m: Measured, phase: string): PhaseMark | undefined {
@@ -71,7 +71,7 @@ function markOf(m: Measured, phase: string): PhaseMark | undefined {
 
 function printMain(results: readonly Measured[]): void {
   console.log(`\nScale: dist/cli.js run, --repetitions 1 --warmup 5, synthetic MCP server (Node ${process.version}${harnessNodeFlags().length ? `, harness flags ${harnessNodeFlags().join(' ')}` : ''})`);
-  console.log('| cases | wall s | cases/s | harness peak RSS MB | report size MB | errors |');
+  console.log('| cases | wall s | cases/s | harness peak RSS MiB | report size MiB | errors |');
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const m of results) {
     const failed = m.run.exitCode !== 0 ? ` (exit ${m.run.exitCode ?? m.run.signal})` : '';
@@ -85,15 +85,15 @@ function printMain(results: readonly Measured[]): void {
     console.log(
       `- ${m.suite.cases}: report has ${m.cases ?? '—'} cases, ${m.found ?? '—'} found (planned ${planned}: ` +
         `${m.suite.outcomes.rank1} rank 1, ${m.suite.outcomes.graded} graded, ${m.suite.outcomes.page2} page 2; ` +
-        `${m.suite.outcomes.missing} missing) — ${check}; peak from ${m.run.peakSource}, polled VmHWM ${mb(m.run.polledHwmBytes)} MB`,
+        `${m.suite.outcomes.missing} missing) — ${check}; peak from ${m.run.peakSource}, polled VmHWM ${mb(m.run.polledHwmBytes)} MiB`,
     );
   }
 }
 
 /** Where the peak is set: VmHWM (peak so far) and elapsed time when each CLI phase ends. */
 function printPhases(results: readonly Measured[]): void {
-  console.log('\nHarness VmHWM (MB, peak so far) and elapsed s at the end of each phase');
-  console.log(`| cases | ${PHASES.join(' | ')} | heapUsed after cases MB | peak heapUsed MB |`);
+  console.log('\nHarness VmHWM (MiB, peak so far) and elapsed s at the end of each phase');
+  console.log(`| cases | ${PHASES.join(' | ')} | heapUsed after cases MiB | peak heapUsed MiB |`);
   console.log(`| ---: | ${PHASES.map(() => '---:').join(' | ')} | ---: | ---: |`);
   for (const m of results) {
     const cells = PHASES.map((p) => {
@@ -118,8 +118,8 @@ function printSpaces(results: readonly Measured[]): void {
     const resident = (name: string) => mb(heap.physical?.[name]);
     const used = (name: string) => mb(heap.spaces[name]);
     console.log(
-      `- ${m.suite.cases}: at exit, resident new space ${resident('new_space')} MB (used ${used('new_space')}), ` +
-        `old space ${resident('old_space')} MB (used ${used('old_space')}), large objects ${resident('large_object_space')} MB, code ${resident('code_space')} MB`,
+      `- ${m.suite.cases}: at exit, resident new space ${resident('new_space')} MiB (used ${used('new_space')}), ` +
+        `old space ${resident('old_space')} MiB (used ${used('old_space')}), large objects ${resident('large_object_space')} MiB, code ${resident('code_space')} MiB`,
     );
   }
 }
@@ -138,12 +138,12 @@ function printGrowth(results: readonly Measured[]): void {
 function printTarget(results: readonly Measured[]): void {
   const at = results.find((m) => m.suite.cases === TARGET_CASES);
   if (!at) {
-    console.log(`\ntarget (harness peak RSS < ${TARGET_RSS_MB} MB at ${TARGET_CASES} cases): not judged, no ${TARGET_CASES}-case run`);
+    console.log(`\ntarget (harness peak RSS < ${TARGET_RSS_MB} MiB at ${TARGET_CASES} cases): not judged, no ${TARGET_CASES}-case run`);
     return;
   }
   const peak = at.run.peakRssBytes;
-  const verdict = peak === null ? 'unknown (no measurement)' : peak / MB < TARGET_RSS_MB ? 'met' : 'NOT met';
-  console.log(`\ntarget harness peak RSS < ${TARGET_RSS_MB} MB at ${TARGET_CASES} cases: ${verdict} (${mb(peak)} MB)`);
+  const verdict = peak === null ? 'unknown (no measurement)' : peak / MiB < TARGET_RSS_MB ? 'met' : 'NOT met';
+  console.log(`\ntarget harness peak RSS < ${TARGET_RSS_MB} MiB at ${TARGET_CASES} cases: ${verdict} (${mb(peak)} MiB)`);
 }
 
 const results: Measured[] = [];
@@ -161,8 +161,8 @@ if (record) {
     cases: m.suite.cases,
     wallS: m.run.wallMs / 1000,
     casesPerS: m.suite.cases / (m.run.wallMs / 1000),
-    peakRssMiB: m.run.peakRssBytes === null ? null : m.run.peakRssBytes / MB,
-    reportMiB: m.run.reportBytes === null ? null : m.run.reportBytes / MB,
+    peakRssMiB: m.run.peakRssBytes === null ? null : m.run.peakRssBytes / MiB,
+    reportMiB: m.run.reportBytes === null ? null : m.run.reportBytes / MiB,
   }));
   writeFileSync(record, JSON.stringify(rows));
 }

@@ -3,7 +3,7 @@
  * tests) and validated into plain data. Run options become the same RunOptions the
  * CLI builds, so both entry points share one resolveConfig.
  */
-import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 
 export type InputGetter = (name: string) => string;
@@ -82,7 +82,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));
   set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
   set('maxRepetitions', parseCount(text('max-repetitions'), 'input max-repetitions', 1));
-  set('k', parseCount(text('k'), 'input k', 1));
+  set('k', parseCutoffs(optional(text('k')), 'input k'));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
   set('seed', parseCount(text('seed'), 'input seed', 0));
   set('maxErrors', parseMaxErrors(text('max-errors'), 'input max-errors'));

@@ -5,7 +5,7 @@
 import type { Config } from '../config/config.ts';
 import { expandEnv } from '../config/config-file.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
-import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { parseFlags } from './parse-flags.ts';
 
@@ -98,7 +98,7 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     warmup: parseCount(v.warmup, '--warmup', 0),
     repetitions: parseCount(v.repetitions, '--repetitions', 1),
     maxRepetitions: parseCount(v['max-repetitions'], '--max-repetitions', 1),
-    k: parseCount(v.k, '--k', 1),
+    k: parseCutoffs(v.k, '--k'),
     timeoutMs: parseCount(v.timeout, '--timeout', 1),
     baseline: v['no-baseline'] ? null : v.baseline,
     out: v.out,

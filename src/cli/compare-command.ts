@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
-import { parseCount, type RunOptions } from '../config/run-options.ts';
+import { parseCount, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
@@ -48,10 +48,12 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
   const v = parsed.values;
   const common: RunOptions = { baseline: null };
   if (v.cases !== undefined) common.cases = path.resolve(cwd, v.cases);
-  for (const [key, flag, min] of [['repetitions', 'repetitions', 1], ['warmup', 'warmup', 0], ['k', 'k', 1]] as const) {
+  for (const [key, flag, min] of [['repetitions', 'repetitions', 1], ['warmup', 'warmup', 0]] as const) {
     const n = parseCount(v[flag], `--${flag}`, min);
     if (n !== undefined) common[key] = n;
   }
+  const cutoffs = parseCutoffs(v.k, '--k');
+  if (cutoffs) common.k = cutoffs;
   const runs: NamedReport[] = [];
   for (const { name, file } of targets) {
     let report: Report;

@@ -3,7 +3,7 @@
  * of the current run's k; a baseline run at another k or on another dataset shows up
  * as missing rows and a named dataset mismatch, never as a silent comparison.
  */
-import type { Environment, Report } from '../report/types.ts';
+import { cutoffsOf, type Environment, type Report } from '../report/types.ts';
 import { criteriaIn, metricCatalog } from '../score/catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
@@ -25,7 +25,7 @@ export function metricValue(report: Report, id: string): number | null {
 
 /** The run's own metric values, for value gates: every catalog metric it has, and the cases behind the counts. */
 export function runMetricsOf(report: Report): RunMetrics {
-  const metrics = metricCatalog(report.settings.k, criteriaIn(report.summary.metrics)).flatMap((def) => {
+  const metrics = metricCatalog(cutoffsOf(report.settings), criteriaIn(report.summary.metrics)).flatMap((def) => {
     const value = metricValue(report, def.id);
     return value === null ? [] : [{ id: def.id, label: def.label, unit: def.unit, value }];
   });
@@ -78,7 +78,9 @@ export function compareReports(baseline: Report, current: Report, options: Compa
   };
   const criteria = [...new Set([...criteriaIn(baseline.summary.metrics), ...criteriaIn(current.summary.metrics)])].sort();
   // A metric neither side has (answer rows on a retrieval-only suite) is not a row at all.
-  const rows = metricCatalog(current.settings.k, criteria)
+  // Every cutoff either run has: a cutoff only one side has shows as missing there, not as nothing.
+  const cutoffs = [...new Set([...cutoffsOf(baseline.settings), ...cutoffsOf(current.settings)])].sort((a, b) => a - b);
+  const rows = metricCatalog(cutoffs, criteria)
     .map((def) => judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), ctx))
     .filter((row) => row.baseline !== null || row.current !== null);
   const baselineIds = new Set(baseline.cases.map((c) => c.id));

@@ -4,24 +4,30 @@
  * (for the ratio bootstrap). Kept next to catalog.ts's ids so a new metric needs one line
  * here to be tested, and a metric without a line is never silently judged.
  */
-import type { CaseResult, Report } from '../report/types.ts';
+import { metricsAt, type CaseResult, type Report } from '../report/types.ts';
 import { percentile } from '../score/metrics/latency.ts';
 
 /** The per-case value whose mean is the metric, or undefined when the case does not count toward it. */
 export function caseValue(r: CaseResult, id: string): number | undefined {
-  const name = id.includes('@') ? id.slice(0, id.indexOf('@')) : id;
+  const at = id.indexOf('@');
+  const name = at === -1 ? id : id.slice(0, at);
   const m = r.kind === 'retrieval' ? r.metrics : undefined;
+  const cut = m && at !== -1 ? metricsAt(m, Number(id.slice(at + 1))) : undefined;
   switch (name) {
     case 'mrr':
-      return m?.reciprocalRank;
+      return cut?.reciprocalRank;
     case 'ndcg':
-      return m?.ndcg;
+      return cut?.ndcg;
+    case 'map':
+      return cut ? (cut.averagePrecision ?? 0) : undefined;
     case 'recall':
-      return m?.recall;
+      return cut?.recall;
     case 'precision':
-      return m?.precision;
+      return cut?.precision;
     case 'hit':
-      return m?.hit;
+      return cut?.hit;
+    case 'rprec':
+      return m ? (m.rPrecision ?? 0) : undefined;
     case 'facet.precision':
       return m?.facetClean === null || m?.facetClean === undefined ? undefined : m.facetClean ? 1 : 0;
     case 'rounds.mean':

@@ -13,7 +13,7 @@ import { schemaIssues } from '../suite/schema-issues.ts';
 import { parseSourceDocument } from '../suite/source-document.ts';
 import validate from '../suite/generated/config-validator.js';
 import { UsageError } from '../pipeline/errors.ts';
-import { parseFraction, parseMaxErrors, type RunOptions } from './run-options.ts';
+import { parseCutoffs, parseFraction, parseMaxErrors, type RunOptions } from './run-options.ts';
 
 export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';
 
@@ -29,7 +29,7 @@ interface RawConfig {
   inputDefaults?: Record<string, unknown>;
   baseline?: string;
   defaults?: {
-    k?: number;
+    k?: number | string | number[];
     repetitions?: number;
     maxRepetitions?: number;
     warmup?: number;
@@ -88,7 +88,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (raw.toolMap !== undefined) o.toolMap = raw.toolMap;
   if (raw.inputDefaults !== undefined) o.inputDefaults = raw.inputDefaults;
   if (raw.baseline !== undefined) o.baseline = raw.baseline === 'none' ? null : at(raw.baseline);
-  if (d.k !== undefined) o.k = d.k;
+  if (d.k !== undefined) o.k = parseCutoffs(d.k, 'defaults.k')!;
   if (d.repetitions !== undefined) o.repetitions = d.repetitions;
   if (d.maxRepetitions !== undefined) o.maxRepetitions = d.maxRepetitions;
   if (d.warmup !== undefined) o.warmup = d.warmup;

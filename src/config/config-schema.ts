@@ -45,7 +45,7 @@ export const configSchema = {
       additionalProperties: false,
       description: 'Run settings; command-line flags and Action inputs override them.',
       properties: {
-        k: count(1),
+        k: { anyOf: [count(1), { type: 'array', items: count(1), minItems: 1 }, { type: 'string', pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' }], description: 'Metric cutoff, or several (5, [1, 5, 10] or "1,5,10"): every @k metric at each; the largest is the primary one.' },
         repetitions: count(1),
         maxRepetitions: count(1),
         warmup: count(0),

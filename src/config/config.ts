@@ -46,7 +46,10 @@ export interface Config {
   repetitions: number;
   /** Same-job A/B: repetitions may go on up to this many until the latency CIs are narrow enough (compare/latency-precision.ts). */
   maxRepetitions: number;
+  /** The primary metric cutoff: the largest of `cutoffs` (paging depth, facet precision, per-category tables). */
   k: number;
+  /** Every metric cutoff, ascending. */
+  cutoffs: number[];
   /** Per tool call. */
   timeoutMs: number;
   /** Consecutive timed-out calls after which the server is declared hung. */

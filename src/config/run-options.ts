@@ -31,7 +31,8 @@ export interface RunOptions {
   warmup?: number;
   repetitions?: number;
   maxRepetitions?: number;
-  k?: number;
+  /** Metric cutoffs, ascending (`--k 1,5,10`); the largest is the primary one. */
+  k?: number[];
   timeoutMs?: number;
   /** A report path, null for no comparison, undefined for the default. */
   baseline?: string | null;
@@ -84,6 +85,19 @@ export function parseCount(value: string | undefined, name: string, min: number)
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be a whole number ≥ ${min}, got "${value}"`);
   return n;
+}
+
+/** Metric cutoffs from `5` or `1,5,10` (also a list from a config file): whole numbers ≥ 1, ascending, each once. */
+export function parseCutoffs(value: string | number | readonly (string | number)[] | undefined, name: string): number[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : String(value).split(',')).map((p) => String(p).trim()).filter((p) => p !== '');
+  if (parts.length === 0) return undefined;
+  const cutoffs = parts.map((p) => {
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} takes whole numbers ≥ 1, one cutoff or several (1,5,10); got "${String(value)}"`);
+    return n;
+  });
+  return [...new Set(cutoffs)].sort((a, b) => a - b);
 }
 
 /** `auto`, `none` or a CPU list such as `3` or `2,3` or `0-1` (target/cpu-affinity.ts). */
@@ -190,7 +204,8 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
     // Never below repetitions: a cap under the minimum only means no extra repetitions.
     maxRepetitions: Math.max(options.maxRepetitions ?? DEFAULTS.maxRepetitions, options.repetitions ?? DEFAULTS.repetitions),
-    k: options.k ?? DEFAULTS.k,
+    k: Math.max(...(options.k ?? [DEFAULTS.k])),
+    cutoffs: options.k ?? [DEFAULTS.k],
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     maxConsecutiveTimeouts: DEFAULTS.maxConsecutiveTimeouts,
     baseline: options.baseline === null ? null : options.baseline !== undefined ? path.resolve(workDir, options.baseline) : (fallback?.baseline ?? null),

@@ -171,14 +171,14 @@ export async function runArms(
   }
 
   const sampling = adaptive ? finalPrecision(config, outcomes, hooks) : undefined;
-  hooks.onPhase?.('score', `k=${config.k}`);
+  hooks.onPhase?.('score', `k=${config.cutoffs.join(',')}`);
   const environment = currentEnvironment();
   const reports: Report[] = [];
   for (const [i, arm] of all.entries()) {
     const end = ends[i]!;
     // Only the head arm appends to the evaluation store: the base is a comparison run.
     const scoring = answers.scoring && i < all.length - 1 ? withoutStorage(answers.scoring) : answers.scoring;
-    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
     const build = builds[i];
     const report = buildReport({
       version: TOOL_VERSION,
@@ -195,6 +195,7 @@ export async function runArms(
       suite,
       settings: {
         k: config.k,
+        cutoffs: config.cutoffs,
         warmup: config.warmup,
         repetitions: outcomes[i]!.repetitions,
         timeoutMs: config.timeoutMs,

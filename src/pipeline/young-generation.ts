@@ -43,6 +43,6 @@ export function capYoungGenerationFor(cases: string, log: (message: string) => v
   if (typeof execve !== 'function' || alreadySet()) return;
   const bytes = suiteBytes(cases);
   if (bytes < LARGE_SUITE_BYTES) return;
-  log(`a ${(bytes / (1024 * 1024)).toFixed(1)} MB suite: running again with ${YOUNG_GENERATION_FLAG} to keep the harness's memory down`);
+  log(`a ${(bytes / (1024 * 1024)).toFixed(1)} MiB suite: running again with ${YOUNG_GENERATION_FLAG} to keep the harness's memory down`);
   execve.call(process, process.execPath, [process.execPath, YOUNG_GENERATION_FLAG, ...process.execArgv, ...process.argv.slice(1)], process.env);
 }

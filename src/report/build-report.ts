@@ -12,6 +12,7 @@ import {
   type MemoryResult,
   type Report,
   type TargetInfo,
+  cutoffsOf,
 } from './types.ts';
 
 export interface ReportParts {
@@ -32,6 +33,7 @@ export interface ReportParts {
 
 export function buildReport(parts: ReportParts): Report {
   const k = parts.settings.k;
+  const cutoffs = cutoffsOf(parts.settings);
   const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'docs-mcp-eval', version: parts.version },
@@ -49,8 +51,8 @@ export function buildReport(parts: ReportParts): Report {
     settings: parts.settings,
     server: parts.server,
     health: assessHealth(parts.results, k, parts.healthPolicy ?? DEFAULT_HEALTH_POLICY),
-    summary: summarize(parts.results, k),
-    breakdowns: breakdowns(parts.results, k),
+    summary: summarize(parts.results, cutoffs),
+    breakdowns: breakdowns(parts.results, cutoffs),
     cases: parts.results,
   };
   if (parts.build) report.build = parts.build;

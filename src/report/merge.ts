@@ -7,7 +7,7 @@
  */
 import { breakdowns, summarize } from '../score/summarize.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
-import type { CaseResult, Report } from './types.ts';
+import { cutoffsOf, type CaseResult, type Report } from './types.ts';
 
 export class MergeError extends Error {
   readonly problems: readonly string[];
@@ -95,7 +95,10 @@ export function mergeProblems(reports: readonly Report[]): string[] {
     ...sameValue(reports, 'the full-dataset hash', (r) => r.dataset.hash),
     // Every setting that changes what is measured: k, repetitions, warm-up, timeout. The
     // shuffle seed only orders calls within a job, so shards may (and by default do) differ.
-    ...sameValue(reports, 'settings.k', (r) => r.settings.k),
+    ...sameValue(reports, 'settings.k', (r) => {
+      const cutoffs = cutoffsOf(r.settings);
+      return cutoffs.length === 1 ? cutoffs[0] : cutoffs.join(',');
+    }),
     // Adaptive (same-job) shards stop after different numbers of repetitions by design: what must match is the plan.
     ...sameValue(reports, 'settings.repetitions', plannedRepetitions),
     ...sameValue(reports, 'settings.warmup', (r) => r.settings.warmup),
@@ -150,8 +153,8 @@ export function mergeReports(reports: readonly Report[]): Report {
     // A failed server exit in any shard must not be hidden behind the first shard's clean one.
     server: (errored ?? first).server,
     health: assessHealth(cases, k, first.health?.policy ?? DEFAULT_HEALTH_POLICY),
-    summary: summarize(cases, k),
-    breakdowns: breakdowns(cases, k),
+    summary: summarize(cases, cutoffsOf(first.settings)),
+    breakdowns: breakdowns(cases, cutoffsOf(first.settings)),
     cases,
   };
   // The index build runs once per job, in parallel across the matrix: the slowest

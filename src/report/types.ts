@@ -80,13 +80,26 @@ export interface MemoryResult {
   samples: RssSample[];
 }
 
-/** The ranking metrics of one case at cutoff k (first repetition: retrieval is deterministic). */
-export interface CaseMetrics {
+/** One case's ranking metrics at one cutoff. */
+export interface CutoffMetrics {
   reciprocalRank: number;
   ndcg: number;
   recall: number;
   precision: number;
   hit: number;
+  /** Average precision cut at k (trec_eval map_cut.k); absent in reports before it existed. */
+  averagePrecision?: number;
+}
+
+/**
+ * The ranking metrics of one case (first repetition: retrieval is deterministic): the
+ * flat fields at the primary cutoff (settings.k), `at` at every cutoff of the run.
+ */
+export interface CaseMetrics extends CutoffMetrics {
+  /** Cutoff ("1", "5", "10") -> the metrics there; absent in reports of one cutoff from before several existed. */
+  at?: Record<string, CutoffMetrics>;
+  /** trec_eval Rprec: precision at R, R = relevant ids judged. */
+  rPrecision?: number;
   /** Search calls until a relevant doc appeared; maxRounds + 1 when none did. */
   rounds: number;
   /** null when the case is not judged for facet precision (no filter or no forbidden rule). */
@@ -176,6 +189,16 @@ export interface RunHealth {
   policy: HealthPolicy;
 }
 
+/** The cutoffs of a report's settings, old reports (one `k`) included. */
+export function cutoffsOf(settings: Pick<Report['settings'], 'k' | 'cutoffs'>): number[] {
+  return settings.cutoffs ?? [settings.k];
+}
+
+/** A case's metrics at cutoff k: from `at`; in a report of one cutoff from before `at` existed, its flat fields. */
+export function metricsAt(m: CaseMetrics, k: number): CutoffMetrics | undefined {
+  return m.at ? m.at[String(k)] : m;
+}
+
 /** Aggregates keyed by metric id (see score/catalog.ts), so compare and render stay generic. */
 export type MetricValues = Record<string, number | null>;
 
@@ -234,7 +257,10 @@ export interface Report {
   target: TargetInfo;
   dataset: { name: string; files: string[]; format: string; hash: string; cases: number };
   settings: {
+    /** The primary cutoff: the largest of `cutoffs` (per-category tables, facet precision, paging depth). */
     k: number;
+    /** Every metric cutoff of the run, ascending (absent in reports of one cutoff from before several existed). */
+    cutoffs?: number[];
     warmup: number;
     repetitions: number;
     timeoutMs: number;

@@ -1,7 +1,7 @@
 /**
  * Every summary metric the report carries, with the one fact compare and render
  * need to treat it right: which direction is better. Ids embed k (`mrr@5`), so two
- * reports run at different cutoffs simply do not share the row.
+ * reports run at different cutoffs simply share the rows of the cutoffs both have.
  */
 
 export type MetricGroup = 'quality' | 'latency' | 'memory' | 'build' | 'health';
@@ -25,18 +25,29 @@ function latency(id: string, label: string): MetricDef {
   return { id, label, better: 'lower', unit: 'ms', group: 'latency', deterministic: false };
 }
 
+/** The @k rows of one cutoff. */
+function atCutoff(k: number): MetricDef[] {
+  return [
+    quality(`mrr@${k}`, `MRR@${k}`),
+    quality(`ndcg@${k}`, `NDCG@${k}`),
+    quality(`map@${k}`, `MAP@${k}`),
+    quality(`recall@${k}`, `Recall@${k}`),
+    quality(`precision@${k}`, `Precision@${k}`),
+    quality(`hit@${k}`, `Hit@${k}`),
+  ];
+}
+
 /**
+ * `cutoffs`: the run's metric cutoffs (one or several: `k: 1,5,10`), each with its @k rows.
  * `criteria`: the evaluation criteria names the reports carry (`criterion.<name>` rows).
  * Answer metrics are treated as deterministic like retrieval ones: right for a
  * deterministic server; for an LLM-backed tool, run repetitions.
  */
-export function metricCatalog(k: number, criteria: readonly string[] = []): MetricDef[] {
+export function metricCatalog(cutoffs: number | readonly number[], criteria: readonly string[] = []): MetricDef[] {
+  const ks = typeof cutoffs === 'number' ? [cutoffs] : cutoffs;
   return [
-    quality(`mrr@${k}`, `MRR@${k}`),
-    quality(`ndcg@${k}`, `NDCG@${k}`),
-    quality(`recall@${k}`, `Recall@${k}`),
-    quality(`precision@${k}`, `Precision@${k}`),
-    quality(`hit@${k}`, `Hit@${k}`),
+    ...ks.flatMap(atCutoff),
+    quality('rprec', 'R-precision'),
     quality('facet.precision', 'Facet precision'),
     quality('rounds.mean', 'Avg rounds to right doc', 'lower', 'rounds'),
     quality('answer.pass_rate', 'Answer pass rate'),

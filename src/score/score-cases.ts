@@ -6,13 +6,16 @@
 import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../suite/case.ts';
 import { callLatencies, type CaseObservation } from '../run/observation.ts';
 import type { CaseMetrics, CaseResult } from '../report/types.ts';
-import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc } from './metrics/index.ts';
+import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc, rPrecision } from './metrics/index.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import type { AnswerScoring } from './score-answer.ts';
 
 export interface ScoreOptions {
+  /** The primary cutoff (the largest of `cutoffs`): facet precision, short rankings. */
   k: number;
+  /** Every cutoff the ranking metrics are computed at (default: [k]). */
+  cutoffs?: readonly number[];
   facets: FacetMap;
   /** Absent when the suite has no answer cases (the answer modules are then never loaded). */
   answers?: AnswerScoring;
@@ -22,13 +25,16 @@ function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string
   metrics: CaseMetrics;
   forbiddenHits: string[];
 } {
-  const ranking = rankingMetrics(rankedIds, c.relevant, options.k);
+  const at = Object.fromEntries((options.cutoffs ?? [options.k]).map((k) => [String(k), rankingMetrics(rankedIds, c.relevant, k)]));
+  const ranking = at[String(options.k)] ?? rankingMetrics(rankedIds, c.relevant, options.k);
   const hits = first.rounds.flatMap((r) => r.hits);
   const facet = facetViolations(hits, options.k, c.forbidden, options.facets);
   const judged = facet.judged && first.status === 'ok';
   return {
     metrics: {
       ...ranking,
+      at,
+      rPrecision: rPrecision(rankedIds, c.relevant),
       rounds: roundsToRightDoc(first.foundInRound, c.maxRounds),
       facetClean: judged ? facet.violations.length === 0 : null,
     },

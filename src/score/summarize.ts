@@ -3,24 +3,30 @@
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
 import { bootstrapQuantileCis } from '../stats/index.ts';
-import type { Breakdown, CaseResult, LatencySummary, MetricCount, MetricValues, Report, RunSummary } from '../report/types.ts';
+import { metricsAt, type Breakdown, type CaseResult, type LatencySummary, type MetricCount, type MetricValues, type Report, type RunSummary } from '../report/types.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from './metrics/index.ts';
 
-function qualityMetrics(all: readonly CaseResult[], k: number): MetricValues {
+/** The @k means at every cutoff, then the cutoff-free ones (R-precision, facet precision, rounds). */
+function qualityMetrics(all: readonly CaseResult[], cutoffs: readonly number[]): MetricValues {
   const results = all.filter((r) => r.kind === 'retrieval');
   if (results.length === 0) return {};
   const scored = results.map((r) => r.metrics).filter((m) => m !== undefined);
   const facetJudged = scored.map((m) => m.facetClean).filter((v) => v !== null);
-  return {
-    [`mrr@${k}`]: meanOf(scored.map((m) => m.reciprocalRank)),
-    [`ndcg@${k}`]: meanOf(scored.map((m) => m.ndcg)),
-    [`recall@${k}`]: meanOf(scored.map((m) => m.recall)),
-    [`precision@${k}`]: meanOf(scored.map((m) => m.precision)),
-    [`hit@${k}`]: meanOf(scored.map((m) => m.hit)),
-    'facet.precision': meanOf(facetJudged.map((clean) => (clean ? 1 : 0))),
-    'rounds.mean': meanOf(scored.map((m) => m.rounds)),
-  };
+  const metrics: MetricValues = {};
+  for (const k of cutoffs) {
+    const at = scored.map((m) => metricsAt(m, k)).filter((m) => m !== undefined);
+    metrics[`mrr@${k}`] = meanOf(at.map((m) => m.reciprocalRank));
+    metrics[`ndcg@${k}`] = meanOf(at.map((m) => m.ndcg));
+    metrics[`map@${k}`] = meanOf(at.map((m) => m.averagePrecision ?? 0));
+    metrics[`recall@${k}`] = meanOf(at.map((m) => m.recall));
+    metrics[`precision@${k}`] = meanOf(at.map((m) => m.precision));
+    metrics[`hit@${k}`] = meanOf(at.map((m) => m.hit));
+  }
+  metrics['rprec'] = meanOf(scored.map((m) => m.rPrecision ?? 0));
+  metrics['facet.precision'] = meanOf(facetJudged.map((clean) => (clean ? 1 : 0)));
+  metrics['rounds.mean'] = meanOf(scored.map((m) => m.rounds));
+  return metrics;
 }
 
 /**
@@ -82,7 +88,7 @@ function latencyWithCis(samples: readonly number[]): LatencySummary | null {
   return summary;
 }
 
-export function summarize(results: readonly CaseResult[], k: number): RunSummary {
+export function summarize(results: readonly CaseResult[], cutoffs: readonly number[]): RunSummary {
   const errors = results.filter((r) => r.status === 'error').length;
   const notRun = results.filter((r) => r.status === 'not_run').length;
   const answers = answerMetrics(results);
@@ -91,7 +97,7 @@ export function summarize(results: readonly CaseResult[], k: number): RunSummary
     ok: results.length - errors - notRun,
     errors,
     notRun,
-    metrics: { ...qualityMetrics(results, k), ...answers.metrics, ...latencyMetrics(results), errors: errors + notRun },
+    metrics: { ...qualityMetrics(results, cutoffs), ...answers.metrics, ...latencyMetrics(results), errors: errors + notRun },
     ...(Object.keys(answers.counts).length > 0 ? { counts: answers.counts } : {}),
     latency: {
       search: latencyWithCis(results.flatMap((r) => r.latency.search)),
@@ -101,27 +107,27 @@ export function summarize(results: readonly CaseResult[], k: number): RunSummary
   };
 }
 
-function breakdown(results: readonly CaseResult[], k: number, keysOf: (r: CaseResult) => string[]): Breakdown[] {
+function breakdown(results: readonly CaseResult[], cutoffs: readonly number[], keysOf: (r: CaseResult) => string[]): Breakdown[] {
   return [...groupBy(results, keysOf)]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, group]) => ({
       key,
       cases: group.length,
       ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
-      metrics: { ...qualityMetrics(group, k), ...answerMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+      metrics: { ...qualityMetrics(group, cutoffs), ...answerMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
     }));
 }
 
-export function breakdowns(results: readonly CaseResult[], k: number): Report['breakdowns'] {
+export function breakdowns(results: readonly CaseResult[], cutoffs: readonly number[]): Report['breakdowns'] {
   const out: Report['breakdowns'] = {
-    category: breakdown(results, k, (r) => [r.category]),
-    difficulty: breakdown(results, k, (r) => (r.difficulty ? [r.difficulty] : ['unspecified'])),
-    tag: breakdown(results, k, (r) => r.tags),
+    category: breakdown(results, cutoffs, (r) => [r.category]),
+    difficulty: breakdown(results, cutoffs, (r) => (r.difficulty ? [r.difficulty] : ['unspecified'])),
+    tag: breakdown(results, cutoffs, (r) => r.tags),
   };
   const answers = results.filter((r) => r.kind === 'answer');
   if (answers.length > 0) {
-    out.tool = breakdown(answers, k, (r) => [r.tool ?? 'unknown']);
-    out.project = breakdown(answers, k, (r) => [r.project ?? 'unspecified']);
+    out.tool = breakdown(answers, cutoffs, (r) => [r.tool ?? 'unknown']);
+    out.project = breakdown(answers, cutoffs, (r) => [r.project ?? 'unspecified']);
   }
   return out;
 }

@@ -175,7 +175,7 @@ describe('parseSuite: every problem, each at its file:line:col', () => {
       '  - id: a',
       '    query: q',
       '    relevant:',
-      '      - { id: x, grade: 0 }',
+      '      - { id: x, grade: -1 }',
       '      - { id: x, grade: 2 }',
       '    forbidden: { language: python }',
       '',
@@ -185,7 +185,7 @@ describe('parseSuite: every problem, each at its file:line:col', () => {
       `${FILE}:5:5 cases[0].query: must not be empty`,
       `${FILE}:7:5 cases[0].difficulty: must be one of basic, intermediate, advanced; got "easy"`,
       `${FILE}:8:5 cases[1].id: duplicate case id "a" (first used at line 4)`,
-      `${FILE}:11:18 cases[1].relevant[0].grade: must be at least 1; got number 0`,
+      `${FILE}:11:18 cases[1].relevant[0].grade: must be at least 0; got number -1`,
       `${FILE}:12:9 cases[1].relevant[1]: "x" is judged twice in this case (first at line 11)`,
       `${FILE}:13:18 cases[1].forbidden.language: must be an array (a list); got "python"`,
     ]);

@@ -88,7 +88,7 @@ test('20 MB of stderr from a successful build is bounded', async (t) => {
   assert.equal(result.exitCode, 0);
   assert.ok(result.stderrTail.length < 8 * 1024 + 100, `${result.stderrTail.length} chars`);
   // Booleans, not assert.match: a failure message must not print 8 KB of x.
-  assert.ok(/^… 19\.\d MB of build output, last 40 lines:\n/.test(result.stderrTail), 'header');
+  assert.ok(/^… 19\.\d MiB of build output, last 40 lines:\n/.test(result.stderrTail), 'header');
   assert.ok(result.stderrTail.endsWith('\nlast'), 'last line');
 });
 

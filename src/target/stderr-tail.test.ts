@@ -27,7 +27,7 @@ test('a 50 MB flood stays bounded by maxBytes and is reported', () => {
   }
   const text = tail.text();
   assert.ok(tail.totalBytes >= 50 * 1000 * 1000);
-  assert.match(text, /^… 50\.0 MB of stderr, last 40 lines:\n/);
+  assert.match(text, /^… 50\.0 MiB of stderr, last 40 lines:\n/);
   assert.equal(text.split('\n').length, 41);
   assert.ok(text.length < 8192 + 100);
 });
@@ -36,7 +36,7 @@ test('one huge line is cut to maxBytes, never kept whole', () => {
   const tail = createOutputTail({ maxBytes: 1000 });
   tail.write('y'.repeat(5_000_000));
   const text = tail.text();
-  assert.match(text, /^… 4\.8 MB of stderr, last 1 lines:\ny{1000}$/);
+  assert.match(text, /^… 4\.8 MiB of stderr, last 1 lines:\ny{1000}$/);
 });
 
 test('a cut inside a UTF-8 character does not print a replacement char', () => {

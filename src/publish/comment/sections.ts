@@ -5,7 +5,7 @@
  */
 import type { Comparison } from '../../compare/types.ts';
 import type { Evaluation } from '../../pipeline/evaluate.ts';
-import type { Report } from '../../report/types.ts';
+import { cutoffsOf, type Report } from '../../report/types.ts';
 import { details } from '../markdown/details.ts';
 import { codeCell, escapeCell } from '../markdown/escape.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
@@ -31,7 +31,7 @@ const required = (id: string, text: string): Section => ({ id, variants: [text] 
 function titleSection(report: Report, ctx: CommentContext): Section {
   const title = ctx.title ?? `docs-mcp-eval${ctx.key !== 'default' ? ` · ${ctx.key}` : ''}`;
   const head = ctx.headSha ? ` · head ${shortSha(ctx.headSha)}` : '';
-  const meta = `**${escapeCell(report.dataset.name)}** · ${report.summary.cases} cases · k=${report.settings.k}${head}`;
+  const meta = `**${escapeCell(report.dataset.name)}** · ${report.summary.cases} cases · k=${cutoffsOf(report.settings).join(',')}${head}`;
   return required('title', `### ${escapeCell(title, 200)}\n${meta}`);
 }
 

@@ -33,7 +33,7 @@ describe('renderTrend', () => {
   it('charts quality, latency and memory in the documented xychart-beta shape', () => {
     const text = renderTrend([entry(1), entry(2)]);
     const charts = blocks(text);
-    assert.deepEqual([...charts.keys()], ['title "Retrieval quality (k=5)"', 'title "Search latency (ms)"', 'title "Peak RSS (MB)"']);
+    assert.deepEqual([...charts.keys()], ['title "Retrieval quality (k=5)"', 'title "Search latency (ms)"', 'title "Peak RSS (MiB)"']);
     assert.deepEqual(charts.get('title "Retrieval quality (k=5)"'), [
       'xychart-beta',
       '    title "Retrieval quality (k=5)"',
@@ -42,7 +42,7 @@ describe('renderTrend', () => {
       '    line [0.51, 0.52]',
       '    line [0.6, 0.6]',
     ]);
-    assert.deepEqual(charts.get('title "Peak RSS (MB)"')?.slice(3), ['    y-axis "MB" 0 --> 150', '    line [100, 100]']);
+    assert.deepEqual(charts.get('title "Peak RSS (MiB)"')?.slice(3), ['    y-axis "MiB" 0 --> 150', '    line [100, 100]']);
     for (const lines of charts.values()) {
       for (const line of lines.slice(1)) assert.match(line, /^ {4}(title "[^"`]*"|x-axis \["[^"`]*"(, "[^"`]*")*\]|y-axis "[^"`]*" [\d.]+ --> [\d.]+|line \[-?[\d.]+(, -?[\d.]+)*\])$/);
     }
@@ -65,7 +65,7 @@ describe('renderTrend', () => {
     ]);
     const latency = blocks(text).get('title "Search latency (ms)"') ?? [];
     assert.deepEqual(latency.slice(2), ['    x-axis ["002abcd", "003abcd"]', '    y-axis "ms" 0 --> 25', '    line [12, 13]', '    line [20, 20]']);
-    assert.equal(blocks(text).has('title "Peak RSS (MB)"'), false);
+    assert.equal(blocks(text).has('title "Peak RSS (MiB)"'), false);
   });
 
   it('lists the last 30 runs newest first and charts the last 30 comparable ones', () => {

@@ -16,7 +16,7 @@ import { gapFree, uniqueLabels } from './series.ts';
 /** Points per chart and rows in the table: enough to see a trend, few enough to read. */
 export const TREND_WINDOW = 30;
 
-const MB = 1024 * 1024;
+const MiB = 1024 * 1024;
 
 const metric = (e: HistoryEntry, id: string): number | null => e.metrics[id] ?? null;
 
@@ -64,12 +64,12 @@ function charts(entries: readonly HistoryEntry[], k: number): string[] {
       values: (e) => [metric(e, 'search.p50'), metric(e, 'search.p95')],
     },
     {
-      title: 'Peak RSS (MB)',
-      yTitle: 'MB',
+      title: 'Peak RSS (MiB)',
+      yTitle: 'MiB',
       caption: '_Peak RSS of the server process tree, lower is better._',
       values: (e) => {
         const bytes = metric(e, 'rss.peak');
-        return [bytes === null ? null : bytes / MB];
+        return [bytes === null ? null : bytes / MiB];
       },
     },
   ];

@@ -7,7 +7,7 @@ describe('format', () => {
     assert.equal(formatValue(0.73456, 'ratio'), '0.735');
     assert.equal(formatValue(12.345, 'ms'), '12.3 ms');
     assert.equal(formatValue(1.234, 'ms'), '1.23 ms');
-    assert.equal(formatValue(145 * 1024 * 1024, 'bytes'), '145.0 MB');
+    assert.equal(formatValue(145 * 1024 * 1024, 'bytes'), '145.0 MiB');
     assert.equal(formatValue(2, 'count'), '2');
     assert.equal(formatValue(null, 'ratio'), '—');
   });

@@ -7,8 +7,9 @@ export function formatMs(ms: number): string {
   return `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;
 }
 
+/** Binary units, labelled as such: bytes / 1024² is MiB (a "MB" would be 10⁶ bytes). */
 export function formatBytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 export function formatValue(value: number | null | undefined, unit: MetricUnit): string {

@@ -4,7 +4,7 @@
  * the cases that failed.
  */
 import { markdownTable } from 'markdown-table';
-import type { Breakdown, CaseResult, LatencySummary, Report } from '../../report/types.ts';
+import { cutoffsOf, type Breakdown, type CaseResult, type LatencySummary, type Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
 import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { details } from './details.ts';
@@ -12,7 +12,7 @@ import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from './format.ts';
 import { healthCounts, healthLines, judgedNote } from './render-health.ts';
 
-export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(report.settings.k)): string {
+export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(cutoffsOf(report.settings))): string {
   // Only the metrics this run has: a retrieval-only suite shows no answer rows, and the reverse.
   const quality = catalog.filter((m) => m.group === 'quality' && report.summary.metrics[m.id] !== undefined);
   const rows = quality.map((m) => [m.label, `${formatValue(report.summary.metrics[m.id], m.unit)}${judgedNote(report.summary.counts?.[m.id])}`]);
@@ -36,9 +36,9 @@ export function latencyTable(report: Report): string {
   );
 }
 
-/** Retrieval metrics per group; groups of answer cases only are left to the answers section. */
+/** Retrieval metrics per group at the primary cutoff; groups of answer cases only are left to the answers section. */
 export function breakdownTable(title: string, groups: readonly Breakdown[], k: number): string {
-  const header = [title, 'Cases', `MRR@${k}`, `NDCG@${k}`, `Recall@${k}`, `Hit@${k}`, 'Rounds', 'Facet', 'Search p50'];
+  const header = [title, 'Cases', `MRR@${k}`, `NDCG@${k}`, `Recall@${k}`, `P@${k}`, `Hit@${k}`, 'Rounds', 'Facet', 'Search p50'];
   const retrieval = groups.filter((g) => g.cases > (g.answerCases ?? 0));
   const rows = retrieval.map((g) => [
     escapeCell(g.key),
@@ -46,12 +46,13 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
     formatValue(g.metrics[`mrr@${k}`], 'ratio'),
     formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
     formatValue(g.metrics[`recall@${k}`], 'ratio'),
+    formatValue(g.metrics[`precision@${k}`], 'ratio'),
     formatValue(g.metrics[`hit@${k}`], 'ratio'),
     formatValue(g.metrics['rounds.mean'], 'rounds'),
     formatValue(g.metrics['facet.precision'], 'ratio'),
     formatValue(g.metrics['search.p50'], 'ms'),
   ]);
-  return markdownTable([header, ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
+  return markdownTable([header, ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
 }
 
 export function failureLine(r: CaseResult, k: number): string | undefined {
@@ -59,6 +60,9 @@ export function failureLine(r: CaseResult, k: number): string | undefined {
   if (r.error) return `- ${codeCell(r.id)}: **${r.status}** (${r.error.kind}) ${escapeCell(r.error.message, 200)}`;
   if (r.forbiddenHits?.length) {
     return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
+  }
+  if (r.metrics && r.metrics.hit === 0 && !r.relevant.some((j) => j.grade > 0)) {
+    return `- ${codeCell(r.id)}: no document is judged relevant (it scores 0, as trec_eval -c counts such a query)`;
   }
   if (r.metrics && r.metrics.hit === 0) {
     if (r.rankedIds.length === 0) return `- ${codeCell(r.id)}: the search returned no results`;
@@ -71,13 +75,13 @@ export function failureLine(r: CaseResult, k: number): string | undefined {
 /** One line of counts and settings: what ran, how. */
 export function runLine(report: Report): string {
   const s = report.summary;
-  const { k, repetitions, warmup } = report.settings;
-  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run${healthCounts(report)} · k=${k} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
+  const { repetitions, warmup } = report.settings;
+  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run${healthCounts(report)} · k=${cutoffsOf(report.settings).join(',')} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
 }
 
 export function renderReport(report: Report): string {
   const k = report.settings.k;
-  const catalog = metricCatalog(k, criteriaIn(report.summary.metrics));
+  const catalog = metricCatalog(cutoffsOf(report.settings), criteriaIn(report.summary.metrics));
   const parts = [
     `## docs-mcp-eval: ${escapeCell(report.dataset.name)}`,
     runLine(report),

@@ -13,7 +13,7 @@ describe('side by side', () => {
     const table = sideBySideTable([{ name: 'bm25', report: good }, { name: 'embeddings', report: bad }]);
     assert.match(table, /\| MRR@5 \(↑\) +\| +\*\*1\.000\*\* ★ \| +0\.500 \|/);
     assert.match(table, /\| Search p50 \(↓\) +\| +20\.0 ms \| +\*\*10\.0 ms\*\* ★ \|/);
-    assert.match(table, /\| Peak RSS \(↓\) +\| +\*\*85\.8 MB\*\* ★ \| +114\.4 MB \|/);
+    assert.match(table, /\| Peak RSS \(↓\) +\| +\*\*85\.8 MiB\*\* ★ \| +114\.4 MiB \|/);
     assert.match(table, /\| Errored cases \(↓\) +\| +\*\*0\*\* ★ \| +\*\*0\*\* ★ \|/, 'ties are all best');
   });
 

@@ -5,7 +5,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import { metricValue } from '../../compare/compare-reports.ts';
-import type { MetricCount, Report } from '../../report/types.ts';
+import { cutoffsOf, type MetricCount, type Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
 import { escapeCell } from './escape.ts';
 import { formatValue } from './format.ts';
@@ -34,9 +34,9 @@ function cells(values: readonly (number | null)[], def: Pick<MetricDef, 'better'
 }
 
 export function sideBySideTable(runs: readonly NamedReport[]): string {
-  const first = runs[0]!.report;
   const criteria = [...new Set(runs.flatMap((r) => criteriaIn(r.report.summary.metrics)))].sort();
-  const rows = metricCatalog(first.settings.k, criteria)
+  const cutoffs = [...new Set(runs.flatMap((r) => cutoffsOf(r.report.settings)))].sort((a, b) => a - b);
+  const rows = metricCatalog(cutoffs, criteria)
     .map((def) => ({ def, values: runs.map((r) => metricValue(r.report, def.id)) }))
     .filter((row) => row.values.some((v) => v !== null))
     .map(({ def, values }) => [`${def.label} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def, runs.map((r) => r.report.summary.counts?.[def.id]))]);
@@ -64,7 +64,7 @@ export function renderSideBySide(runs: readonly NamedReport[]): string {
   const datasets = new Set(runs.map((r) => r.report.dataset.hash));
   const parts = [
     `## docs-mcp-eval: ${escapeCell(first.dataset.name)} · ${runs.length} configurations side by side`,
-    `${first.summary.cases} cases · k=${first.settings.k} · ${first.settings.repetitions} repetition(s) each · best per row in **bold** ★`,
+    `${first.summary.cases} cases · k=${cutoffsOf(first.settings).join(',')} · ${first.settings.repetitions} repetition(s) each · best per row in **bold** ★`,
   ];
   if (datasets.size > 1) parts.push('> **The configurations ran different datasets**: the columns are not like for like.');
   parts.push(sideBySideTable(runs), '### By category', sideBySideCategories(runs));

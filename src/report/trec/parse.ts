@@ -56,11 +56,12 @@ function firstSeen(firstLine: Map<string, number>, qid: string, docno: string, l
 }
 
 /**
- * qrels (`qid iter docno relevance`; iter is ignored, as trec_eval does) -> qid -> the
- * relevant documents in file order. Lines with relevance <= 0 are judged non-relevant (so
- * trec_eval counts them) and are kept out of the lists; a query whose lines are all <= 0
- * is still present, with an empty list. Relevance must be an integer; a docno judged twice
- * for one query is a problem (trec_eval refuses it too).
+ * qrels (`qid iter docno relevance`; iter is ignored, as trec_eval does) -> qid -> every
+ * judgment in file order. Lines with relevance <= 0 are judged non-relevant, as trec_eval
+ * counts them: kept with grade 0 (a negative relevance reads as 0), so a query whose lines
+ * are all <= 0 is a query with no relevant document, which trec_eval -c averages in as 0.
+ * Relevance must be an integer; a docno judged twice for one query is a problem
+ * (trec_eval refuses it too).
  */
 export function parseQrels(text: string, file: string): Map<string, Judged[]> {
   const problems: QrelsProblem[] = [];
@@ -80,7 +81,7 @@ export function parseQrels(text: string, file: string): Map<string, Judged[]> {
     const list = judged.get(qid) ?? [];
     judged.set(qid, list);
     const grade = Number.parseInt(relevance, 10);
-    if (grade > 0) list.push({ id: docno, grade });
+    list.push({ id: docno, grade: Math.max(0, grade) });
   }
   if (problems.length > 0) throw new TrecParseError(file, 'qrels', problems);
   return judged;

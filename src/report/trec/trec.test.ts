@@ -43,12 +43,14 @@ describe('toQrels / toRun: a hand-checked example', () => {
 });
 
 describe('round trips', () => {
-  it('qrels: parseQrels(toQrels(x)) gives the relevant (grade > 0) judgments back', () => {
+  it('qrels: parseQrels(toQrels(x)) gives every judgment back, grade 0 included (trec_eval counts it judged)', () => {
     const parsed = parseQrels(toQrels(cases), 'qrels.txt');
-    assert.deepEqual([...parsed], [
-      ['auth-tokens', [{ id: 'guides/auth.md#tokens', grade: 2 }, { id: 'guides/auth.md', grade: 1 }]],
-      ['retries', [{ id: 'sdks/retries.md', grade: 1 }]],
-    ]);
+    assert.deepEqual([...parsed], cases.map((c) => [c.id, c.relevant]));
+  });
+
+  it('qrels: a query with no relevant document (every grade 0) survives the round trip, so trec_eval -c averages it in', () => {
+    const none = [{ id: 'nothing-relevant', relevant: [{ id: 'a.md', grade: 0 }, { id: 'b.md', grade: 0 }] }];
+    assert.deepEqual([...parseQrels(toQrels(none), 'qrels.txt')], [['nothing-relevant', none[0]!.relevant]]);
   });
 
   it('run: trec_eval order of toRun(x) is x, even against reverse-alphabetical tie-breaking', () => {
@@ -98,8 +100,8 @@ describe('parseQrels', () => {
   it('accepts tabs, extra spaces, CRLF, blank lines, any iter column and signed relevance', () => {
     const text = 'q1\t0\tdoc-a\t1\r\n\r\n  q1  Q0  doc-b  +2  \nq1 1 doc-c -1\nq2 0 doc-z 0\n';
     assert.deepEqual([...parseQrels(text, 'x.qrels')], [
-      ['q1', [{ id: 'doc-a', grade: 1 }, { id: 'doc-b', grade: 2 }]],
-      ['q2', []],
+      ['q1', [{ id: 'doc-a', grade: 1 }, { id: 'doc-b', grade: 2 }, { id: 'doc-c', grade: 0 }]],
+      ['q2', [{ id: 'doc-z', grade: 0 }]],
     ]);
   });
 

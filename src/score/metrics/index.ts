@@ -2,6 +2,8 @@
 export type { RankingMetrics } from './ranking.ts';
 export {
   RELEVANCE_LEVEL,
+  averagePrecisionAt,
+  rPrecision,
   dedupeRanking,
   gradeMap,
   hitAt,

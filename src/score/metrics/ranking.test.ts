@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Judgment } from '../../suite/case.ts';
 import {
+  averagePrecisionAt,
   dedupeRanking,
   hitAt,
   ndcgAt,
@@ -10,6 +11,7 @@ import {
   rankingMetrics,
   recallAt,
   reciprocalRankAt,
+  rPrecision,
   topK,
 } from './ranking.ts';
 
@@ -142,19 +144,47 @@ void describe('single relevant doc: NDCG@k = 1/log2(r+1)', () => {
   });
 });
 
+void describe('average precision (trec_eval map_cut.k) and R-precision (Rprec)', () => {
+  // Relevant: a, b, c (num_rel 3); d judged non-relevant (grade 0).
+  const judged = j({ a: 1, b: 2, c: 1, d: 0 });
+
+  void it('AP@k sums the precision at each relevant rank within k, over ALL relevant judged', () => {
+    // [a, x, b, d, c]: relevant at ranks 1, 3, 5 -> P = 1/1, 2/3, 3/5.
+    const ranked = ['a', 'x', 'b', 'd', 'c'];
+    close(averagePrecisionAt(ranked, judged, 5), (1 + 2 / 3 + 3 / 5) / 3); // 0.7555…
+    // Cut at 3: only ranks 1 and 3 count, still divided by 3.
+    close(averagePrecisionAt(ranked, judged, 3), (1 + 2 / 3) / 3);
+    // A relevant doc never retrieved contributes 0: [a] alone is 1/3, not 1.
+    close(averagePrecisionAt(['a'], judged, 5), 1 / 3);
+    assert.equal(averagePrecisionAt(['x', 'y'], judged, 5), 0);
+    assert.equal(averagePrecisionAt(['a'], j({ a: 0 }), 5), 0, 'no relevant judged: 0, not NaN');
+    // Duplicates count once: [a, a, b] is [a, b]: (1 + 1) / 3.
+    close(averagePrecisionAt(['a', 'a', 'b'], judged, 5), 2 / 3);
+  });
+
+  void it('R-precision is precision at R = relevant judged, ranks past the end non-relevant', () => {
+    // R = 3: top 3 of [a, x, b, d, c] holds a and b -> 2/3.
+    close(rPrecision(['a', 'x', 'b', 'd', 'c'], judged), 2 / 3);
+    close(rPrecision(['c', 'b', 'a'], judged), 1);
+    // A ranking shorter than R: [a] -> 1/3.
+    close(rPrecision(['a'], judged), 1 / 3);
+    assert.equal(rPrecision(['a'], j({ a: 0 })), 0);
+  });
+});
+
 void describe('edge cases', () => {
   const judged = j({ a: 2, b: 1 });
 
   void it('empty ranking scores 0 everywhere', () => {
-    assert.deepEqual(rankingMetrics([], judged, 5), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0 });
+    assert.deepEqual(rankingMetrics([], judged, 5), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0, averagePrecision: 0 });
   });
 
   void it('no relevant doc retrieved scores 0 everywhere', () => {
-    assert.deepEqual(rankingMetrics(['x', 'y', 'z'], judged, 3), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0 });
+    assert.deepEqual(rankingMetrics(['x', 'y', 'z'], judged, 3), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0, averagePrecision: 0 });
   });
 
   void it('judged-but-grade-0 ids are not relevant', () => {
-    assert.deepEqual(rankingMetrics(['z'], j({ z: 0, a: 1 }), 1), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0 });
+    assert.deepEqual(rankingMetrics(['z'], j({ z: 0, a: 1 }), 1), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0, averagePrecision: 0 });
   });
 
   void it('k larger than the list: P divides by k (trec_eval P_cut), recall and NDCG do not care', () => {
@@ -179,7 +209,7 @@ void describe('edge cases', () => {
 
   void it('k <= 0 or NaN gives 0, never throws', () => {
     for (const k of [0, -1, Number.NaN]) {
-      assert.deepEqual(rankingMetrics(['a', 'b'], judged, k), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0 });
+      assert.deepEqual(rankingMetrics(['a', 'b'], judged, k), { reciprocalRank: 0, ndcg: 0, recall: 0, precision: 0, hit: 0, averagePrecision: 0 });
     }
   });
 
@@ -199,9 +229,9 @@ void describe('edge cases', () => {
     close(ndcgAt(['a', 'b'], twice, 2), 1);
   });
 
-  void it('a perfect ranking scores 1 on NDCG, RR, recall and hit', () => {
+  void it('a perfect ranking scores 1 on NDCG, RR, recall, hit and AP', () => {
     const m = rankingMetrics(['a', 'b'], judged, 2);
-    assert.deepEqual(m, { reciprocalRank: 1, ndcg: 1, recall: 1, precision: 1, hit: 1 });
+    assert.deepEqual(m, { reciprocalRank: 1, ndcg: 1, recall: 1, precision: 1, hit: 1, averagePrecision: 1 });
   });
 
   void it('does not mutate its inputs', () => {

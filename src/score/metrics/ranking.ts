@@ -1,8 +1,9 @@
 /**
  * Per-query ranking metrics at a cutoff k, following trec_eval's conventions
  * (usnistgov/trec_eval 9.x: form_res_rels.c, m_P.c, m_recall.c, m_success.c,
- * m_recip_rank.c, m_ndcg_cut.c) so a number here can be checked against
- * `trec_eval -m P.k -m recall.k -m success.k -m ndcg_cut.k` on the same run.
+ * m_recip_rank.c, m_ndcg_cut.c, m_map_cut.c, m_Rprec.c) so a number here can be checked
+ * against `trec_eval -c -m P.k -m recall.k -m success.k -m ndcg_cut.k -m map_cut.k -m Rprec`
+ * on the same run.
  *
  * Conventions, in one place:
  * - The ranking is the order given (the server's order); trec_eval re-sorts by score,
@@ -29,6 +30,8 @@ export interface RankingMetrics {
   recall: number;
   precision: number;
   hit: number;
+  /** Average precision cut at k (trec_eval map_cut.k): its mean over queries is MAP@k. */
+  averagePrecision: number;
 }
 
 /** Ids in order of first appearance; later repeats are dropped and the rest shift up. */
@@ -149,7 +152,40 @@ export function ndcgAt(rankedIds: readonly string[], judgments: readonly Judgmen
   return dcg(topK(rankedIds, cut).map((id) => gain(grades.get(id)))) / idcg;
 }
 
-/** All five ranking metrics of one query at cutoff k. */
+/**
+ * AP@k as trec_eval's `map_cut.k`: the sum, over the relevant ids within the top k, of
+ * the precision at each one's rank, divided by the number of relevant ids JUDGED (not
+ * retrieved): a relevant document never returned contributes 0. 0 when none is judged
+ * relevant. Cut at k, not over the whole ranking (trec_eval's uncut `map`), because how
+ * many ids a run retrieves depends on page sizes, which a comparison must not reward.
+ */
+export function averagePrecisionAt(rankedIds: readonly string[], judgments: readonly Judgment[], k: number): number {
+  const grades = gradeMap(judgments);
+  const total = relevantCount(grades);
+  if (total === 0) return 0;
+  let found = 0;
+  let sum = 0;
+  topK(rankedIds, k).forEach((id, i) => {
+    if (!isRelevant(grades.get(id))) return;
+    found++;
+    sum += found / (i + 1);
+  });
+  return sum / total;
+}
+
+/**
+ * R-precision as trec_eval's `Rprec`: precision at rank R, R = the number of relevant ids
+ * judged; relevant ids in the top R of the ranking retrieved, divided by R (ranks past the
+ * end of the ranking count as non-relevant). 0 when none is judged relevant.
+ */
+export function rPrecision(rankedIds: readonly string[], judgments: readonly Judgment[]): number {
+  const grades = gradeMap(judgments);
+  const total = relevantCount(grades);
+  if (total === 0) return 0;
+  return relevantInTop(topK(rankedIds, total), grades) / total;
+}
+
+/** All ranking metrics of one query at cutoff k. */
 export function rankingMetrics(rankedIds: readonly string[], judgments: readonly Judgment[], k: number): RankingMetrics {
   return {
     reciprocalRank: reciprocalRankAt(rankedIds, judgments, k),
@@ -157,5 +193,6 @@ export function rankingMetrics(rankedIds: readonly string[], judgments: readonly
     recall: recallAt(rankedIds, judgments, k),
     precision: precisionAt(rankedIds, judgments, k),
     hit: hitAt(rankedIds, judgments, k),
+    averagePrecision: averagePrecisionAt(rankedIds, judgments, k),
   };
 }
