@@ -15,6 +15,21 @@ import { load } from 'js-yaml';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_RESULTS = path.join(ROOT, 'bench/results.json');
+const HISTORY_CALIBRATION = path.join(ROOT, 'bench/history-calibration.json');
+
+/** What `npm run bench:history` records (bench/history-calibration.ts). */
+interface HistoryCalibration {
+  date: string;
+  machine: BenchResults['machine'];
+  historyRuns: number;
+  trials: number;
+  minRuns: number;
+  slowerByMs: number;
+  fatterByMiB: number;
+  spread: Record<string, number>;
+  falseAlarms: Record<string, number>;
+  detected: Record<string, number>;
+}
 
 /** What `npm run bench` records (bench/run.ts); every field optional, so a partial run still renders. */
 export interface BenchResults {
@@ -58,7 +73,7 @@ function bench(): BenchResults | undefined {
   return existsSync(BENCH_RESULTS) ? (JSON.parse(readFileSync(BENCH_RESULTS, 'utf8')) as BenchResults) : undefined;
 }
 
-function measuredOn(b: BenchResults): string {
+function measuredOn(b: Pick<BenchResults, 'date' | 'machine'>): string {
   return `measured ${b.date.slice(0, 10)} by \`npm run bench\` on ${b.machine.cpu} (${b.machine.cores} cores, load ${b.machine.load.map((l) => l.toFixed(2)).join(' ')}), Node ${b.machine.node}`;
 }
 
@@ -98,6 +113,19 @@ function scaleTable(b: BenchResults): string {
   return ['| cases | wall | cases/s | harness peak RSS | report |', '| ---: | ---: | ---: | ---: | ---: |', ...rows, '', `(${measuredOn(b)}.)`].join('\n');
 }
 
+function historyCalibrationTable(c: HistoryCalibration): string {
+  const row = (id: string, label: string) =>
+    `| ${label} | ${(c.spread[id]! * 100).toFixed(1)}% | **${c.falseAlarms[id]}** of ${c.trials} | **${c.detected[id]}** of ${c.trials} |`;
+  return [
+    '| metric | run-to-run spread (sd of ln) | A/A false alarms (target ≤ 1) | +25% caught (target ≥ 19) |',
+    '| --- | ---: | ---: | ---: |',
+    row('search.p50', 'Search p50'),
+    row('rss.peak', 'Peak RSS'),
+    '',
+    `(${c.historyRuns} history rounds then ${c.trials} judged rounds, every run its own process; slower by ${c.slowerByMs} ms per call, fatter by ${c.fatterByMiB} MiB; ${measuredOn({ ...c, machine: c.machine }).replace('`npm run bench`', '`npm run bench:history`')}.)`,
+  ].join('\n');
+}
+
 /** Every fact by name: what its region must hold. */
 export function facts(): Record<string, () => string> {
   const suite = referenceSuite();
@@ -112,6 +140,8 @@ export function facts(): Record<string, () => string> {
     'bench-overhead': fromBench(overheadTable),
     'bench-cold-start': fromBench(coldStartTable),
     'bench-scale': fromBench(scaleTable),
+    'bench-history-calibration': () =>
+      existsSync(HISTORY_CALIBRATION) ? historyCalibrationTable(JSON.parse(readFileSync(HISTORY_CALIBRATION, 'utf8')) as HistoryCalibration) : '_no recorded `npm run bench:history` run_',
   };
 }
 

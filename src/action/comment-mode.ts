@@ -18,6 +18,9 @@ import { resolveBaseline } from './baseline.ts';
 import { renderComment } from '../publish/comment/index.ts';
 import { lookUpAcceptance, reportGates } from './gates-step.ts';
 import { postComment } from './pull-request.ts';
+import { loadHistory } from './history-step.ts';
+import { parseHistory } from '../publish/history/jsonl.ts';
+import { DEFAULTS } from '../config/config.ts';
 import type { RunContext } from './run-mode.ts';
 
 export async function commentMode(ctx: RunContext): Promise<void> {
@@ -67,7 +70,12 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   });
   // Judged here, by this workflow's own inputs (fail-on, min-effect, alpha), never by anything the PR run wrote.
   const { gates, stats } = judgingOptions(inputs.run);
-  const comparison = baseline.path ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats }) : null;
+  // Timings judged against the main-branch history too, as in the PR's own run.
+  const history = parseHistory(await loadHistory(ctx));
+  const historyOptions = { minRuns: inputs.run.historyMinRuns ?? DEFAULTS.historyMinRuns };
+  const comparison = baseline.path
+    ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats, history, historyOptions })
+    : null;
   const evaluation: Evaluation = { report, comparison };
   if (!comparison && baseline.info.note) evaluation.baselineNote = baseline.info.note;
   judgeGates(evaluation, gates);

@@ -13,6 +13,20 @@ import type { RunContext } from './run-mode.ts';
 
 const HISTORY_FILE = 'history.jsonl';
 
+/** The history artifact's name for this comment key. */
+async function historyName(ctx: RunContext): Promise<string> {
+  return (await ctx.github()).edge.artifactName('history', ctx.inputs.commentKey);
+}
+
+/**
+ * The main-branch history as the newest trusted run left it: what a PR's timing rows are
+ * judged against and what a mainline run appends to. '' when there is none (or it could
+ * not be fetched: a warning, and the run goes on).
+ */
+export async function loadHistory(ctx: RunContext): Promise<string> {
+  return previousHistory(ctx, await historyName(ctx));
+}
+
 async function previousHistory(ctx: RunContext, name: string): Promise<string> {
   const { edge, octokit } = await ctx.github();
   if (!octokit) return '';
@@ -33,11 +47,12 @@ async function previousHistory(ctx: RunContext, name: string): Promise<string> {
   }
 }
 
-export async function carryHistory(ctx: RunContext, report: Report, outDir: string): Promise<string> {
+/** Appends this run to `previous` (loadHistory's text), uploads it, and returns the trend for the summary. */
+export async function carryHistory(ctx: RunContext, report: Report, outDir: string, previous: string): Promise<string> {
   const { edge } = await ctx.github();
-  const name = edge.artifactName('history', ctx.inputs.commentKey);
+  const name = await historyName(ctx);
   const entries = appendHistory(
-    parseHistory(await previousHistory(ctx, name)),
+    parseHistory(previous),
     historyEntry(report, { runId: ctx.event.runId, event: ctx.event.name }),
     ctx.inputs.historySize,
   );

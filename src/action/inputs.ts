@@ -87,6 +87,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('seed', parseCount(text('seed'), 'input seed', 0));
   set('maxErrors', parseMaxErrors(text('max-errors'), 'input max-errors'));
   set('allowEvaluatorErrors', booleanInput(text('allow-evaluator-errors'), 'allow-evaluator-errors'));
+  set('historyMinRuns', parseCount(text('history-min-runs'), 'input history-min-runs', 2));
   set('compareRef', optional(text('compare-ref')));
   set('setupCommand', optional(text('setup-command')));
   set('blockSize', parseCount(text('block-size'), 'input block-size', 1));

@@ -16,7 +16,6 @@ import type { Config } from '../config/config.ts';
 import { UsageError } from '../pipeline/errors.ts';
 import { mergeReports } from '../report/merge.ts';
 import { reportFiles } from './report-files.ts';
-import type { StatsOptions } from '../compare/judge-context.ts';
 import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
 import { lookUpAcceptance, reportGates } from './gates-step.ts';
 import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
@@ -28,7 +27,9 @@ import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
 import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
 import type { EventInfo } from './event.ts';
-import { carryHistory } from './history-step.ts';
+import { carryHistory, loadHistory } from './history-step.ts';
+import { parseHistory } from '../publish/history/jsonl.ts';
+import type { HistoryEntry } from '../report/history-entry.ts';
 import type { ActionInputs } from './inputs.ts';
 import { annotate, groupedHooks } from './log.ts';
 import { publishToPullRequest } from './pull-request.ts';
@@ -104,11 +105,14 @@ async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, 
   const { inputs, event, workspace } = ctx;
   const reportName = artifactName('report', inputs.commentKey);
   let baselineInfo: BaselineInfo;
+  // The main-branch history: the reference for timing verdicts, and what a mainline run appends to.
+  let history: string | undefined;
   if (evaluation.baseReport?.sameJob) {
     // Same-job A/B: the base arm is the baseline; no stored artifact is looked up.
     const { baseRef, baseSha } = evaluation.baseReport.sameJob;
     baselineInfo = { source: 'same-job', sha: baseSha, ref: baseRef };
   } else {
+    history = await loadHistory(ctx);
     const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
       github: ctx.github,
       token: inputs.token,
@@ -116,7 +120,7 @@ async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, 
       tmpDir: makeTempDir('dme-baseline-'),
       warn: (m) => core.warning(m),
     });
-    await attachComparison(evaluation, baseline, config.stats);
+    await attachComparison(evaluation, baseline, config, parseHistory(history));
     judgeGates(evaluation, config.gates);
     baselineInfo = baseline.info;
   }
@@ -127,7 +131,7 @@ async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, 
 
   const summaryParts = [markdown];
   if (event.isMainline) {
-    summaryParts.push(await carryHistory(ctx, evaluation.report, outDir));
+    summaryParts.push(await carryHistory(ctx, evaluation.report, outDir, history ?? (await loadHistory(ctx))));
   }
   await core.summary.addRaw(summaryParts.join('\n\n')).write();
   annotate(evaluation.report, evaluation.comparison);
@@ -150,15 +154,20 @@ function failUnhealthy(report: Report): void {
   if (lines.length > 0) core.setFailed(lines.join('\n'));
 }
 
-/** Compares with the baseline; a broken artifact is a warning, a broken path the user named an error. */
-async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline, stats: StatsOptions): Promise<void> {
+/** Compares with the baseline (timings judged against the history); a broken artifact is a warning, a broken path the user named an error. */
+async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline, config: Config, history: HistoryEntry[]): Promise<void> {
   if (!baseline.path) {
     if (baseline.info.note) evaluation.baselineNote = baseline.info.note;
     return;
   }
   try {
     const label = baseline.info.sha?.slice(0, 7) ?? path.basename(baseline.path);
-    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, { baselineLabel: label, stats });
+    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, {
+      baselineLabel: label,
+      stats: config.stats,
+      history,
+      historyOptions: { minRuns: config.historyMinRuns },
+    });
     delete evaluation.baselineNote;
   } catch (err) {
     if (baseline.info.source === 'path' && !baseline.info.note) throw err;

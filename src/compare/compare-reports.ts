@@ -3,7 +3,10 @@
  * of the current run's k; a baseline run at another k or on another dataset shows up
  * as missing rows and a named dataset mismatch, never as a silent comparison.
  */
-import { cutoffsOf, type Environment, type Report } from '../report/types.ts';
+import { cutoffsOf, type Report } from '../report/types.ts';
+import { environmentDifferences, environmentKey } from '../report/fingerprint.ts';
+import type { HistoryEntry } from '../report/history-entry.ts';
+import { DEFAULT_HISTORY_OPTIONS, matchingHistory, type HistoryOptions } from './judge-history.ts';
 import { criteriaIn, metricCatalog } from '../score/catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
@@ -14,6 +17,9 @@ import { evaluatorFailed } from '../score/summarize.ts';
 export interface CompareOptions {
   baselineLabel?: string;
   stats?: Partial<StatsOptions>;
+  /** Main-branch history lines (the nightly history): timing and memory rows become real verdicts with enough matching runs. */
+  history?: readonly HistoryEntry[];
+  historyOptions?: Partial<HistoryOptions>;
 }
 
 /** A metric's value in a report: summary.metrics, plus the run-level build time and peak memory. */
@@ -37,12 +43,7 @@ export function runMetricsOf(report: Report): RunMetrics {
   return { metrics, casesOf };
 }
 
-const FINGERPRINT = ['cpuModel', 'cores', 'os', 'arch', 'node', 'runnerImage'] as const;
-
-/** What differs in the fingerprint that must match for timings to be comparable at all, e.g. "node v24.1.0 → v20.19.0". */
-export function environmentDifferences(a: Environment, b: Environment): string[] {
-  return FINGERPRINT.filter((key) => a[key] !== b[key]).map((key) => `${key} ${String(a[key] ?? 'unknown')} → ${String(b[key] ?? 'unknown')}`);
-}
+export { environmentDifferences } from '../report/fingerprint.ts';
 
 /** The two arms of one same-job A/B run: one id, the base compared with the head. */
 function fromSameJob(baseline: Report, current: Report): boolean {
@@ -76,6 +77,10 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     sameEnvironment: environment,
     options: { ...DEFAULT_STATS, ...options.stats },
   };
+  const historyOptions = { ...DEFAULT_HISTORY_OPTIONS, ...options.historyOptions };
+  if (options.history) {
+    ctx.history = { reference: matchingHistory(options.history, current.dataset.hash, environmentKey(current.environment), historyOptions), options: historyOptions };
+  }
   const criteria = [...new Set([...criteriaIn(baseline.summary.metrics), ...criteriaIn(current.summary.metrics)])].sort();
   // A metric neither side has (answer rows on a retrieval-only suite) is not a row at all.
   // Every cutoff either run has: a cutoff only one side has shows as missing there, not as nothing.
@@ -94,6 +99,9 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     environmentDifferences: differences,
     sameJob: ctx.sameJob,
     ...(ctx.sameJob ? { sampling: samplingOf(current) } : {}),
+    ...(ctx.history && !ctx.sameJob
+      ? { history: { runs: ctx.history.reference.entries.length, minRuns: historyOptions.minRuns, otherDataset: ctx.history.reference.otherDataset, otherMachine: ctx.history.reference.otherMachine } }
+      : {}),
     rows,
     caseChanges: caseChanges(baseline.cases, current.cases),
     addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),

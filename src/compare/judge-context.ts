@@ -1,5 +1,6 @@
 /** What judging a row needs: both reports, whether they are comparable, and the statistics' settings. */
 import type { Report } from '../report/types.ts';
+import type { HistoryOptions, HistoryReference } from './judge-history.ts';
 import type { MetricDef } from '../score/catalog.ts';
 import type { Verdict } from './types.ts';
 
@@ -38,6 +39,8 @@ export const DEFAULT_STATS: StatsOptions = {
 export interface JudgeContext {
   baseline: Report;
   current: Report;
+  /** The main-branch history timing and memory rows are judged against, when there is one. */
+  history?: { reference: HistoryReference; options: HistoryOptions };
   /** Both reports come from one same-job A/B run. */
   sameJob: boolean;
   sameEnvironment: boolean;

@@ -3,14 +3,17 @@
  * the samples are comparable: the row is judged on a percentile-bootstrap CI of the
  * ratio current/baseline of its statistic (median, p95), and called a regression only
  * when the whole CI lies above 1 + the minimum effect (an improvement, below 1 - it);
- * Mann-Whitney U is shown as supporting evidence. Across runners, drift between
- * machines and days is larger than any CI shows, so only a threshold band applies and
- * the verdict is marked indicative.
+ * Mann-Whitney U is shown as supporting evidence. Against a stored baseline (another
+ * run), the main-branch history decides when it holds enough runs of the same dataset
+ * on a comparable machine (judge-history.ts): a real verdict. Otherwise only a
+ * threshold band applies, at least as wide as the noise measured within the two runs
+ * themselves (their CIs), and the verdict is marked indicative.
  */
 import type { MetricDef } from '../score/catalog.ts';
 import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from '../stats/index.ts';
 import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
 import { caseMedians, pairedSamples, sampleSpec } from './samples.ts';
+import { judgeAgainstHistory } from './judge-history.ts';
 import type { DeltaRow } from './types.ts';
 
 /** Fewer samples than this per side and no CI is trusted (a single build, a 0.3 s RSS trace). */
@@ -22,9 +25,30 @@ export const MIN_TAIL = 20;
 /** How many of the most slowed cases a latency row names. */
 const NAMED_CASES = 10;
 
+/** The latency summary and quantile a row's statistic is, to read the run's own CI of it. */
+function ciOf(report: JudgeContext['current'], id: string): { lower: number; upper: number; value: number } | undefined {
+  const [call, q] = id.split('.') as [string, string];
+  const summary = call === 'search' || call === 'fetch' || call === 'answer' ? report.summary.latency[call] : undefined;
+  // p99 has no CI of its own: the p95's, narrower, is its floor.
+  const ci = q === 'p50' ? summary?.p50Ci : q === 'p95' || q === 'p99' ? summary?.p95Ci : undefined;
+  const value = q === 'p50' ? summary?.p50 : summary?.p95;
+  return ci && value ? { lower: ci.lower, upper: ci.upper, value } : undefined;
+}
+
+/** The run's own noise in a row, relative: the half-widths of both runs' CIs added (the CI of a difference is wider than either). */
+function ownNoise(def: MetricDef, ctx: JudgeContext): number {
+  let sum = 0;
+  for (const report of [ctx.baseline, ctx.current]) {
+    const ci = ciOf(report, def.id);
+    if (ci) sum += (ci.upper - ci.lower) / 2 / ci.value;
+  }
+  return sum;
+}
+
 function bandOf(def: MetricDef, ctx: JudgeContext): number {
   const { bands } = ctx.options;
-  return def.group === 'memory' ? bands.memory : def.group === 'build' ? bands.build : bands.latency;
+  const configured = def.group === 'memory' ? bands.memory : def.group === 'build' ? bands.build : bands.latency;
+  return Math.max(configured, ownNoise(def, ctx));
 }
 
 function threshold(row: DeltaRow, def: MetricDef, ctx: JudgeContext, why: string): void {
@@ -56,9 +80,25 @@ function fmt(x: number): string {
   return x.toFixed(3);
 }
 
+/** Against another run: the history's verdict when it has enough matching runs, else the indicative band saying what is missing. */
+function judgeAcrossRuns(row: DeltaRow, def: MetricDef, ctx: JudgeContext): void {
+  const minEffect = ctx.options.minEffectFor[def.id] ?? ctx.options.minEffect;
+  if (ctx.history) {
+    const outcome = judgeAgainstHistory(row, def, ctx.history.reference, ctx.history.options, minEffect);
+    if (outcome.judged) {
+      if (row.verdict === 'worse') row.cases = slowedCases(def, ctx, minEffect);
+      return;
+    }
+    const missing = ctx.history.options.minRuns - outcome.runs;
+    threshold(row, def, ctx, `${outcome.runs} main-branch run(s) of this dataset on this machine in the history, ${missing} more needed for a measured verdict`);
+    return;
+  }
+  threshold(row, def, ctx, ctx.sameEnvironment ? 'baseline from another run' : 'baseline from another machine');
+}
+
 export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): void {
   if (!ctx.sameJob) {
-    threshold(row, def, ctx, ctx.sameEnvironment ? 'baseline from another run' : 'baseline from another machine');
+    judgeAcrossRuns(row, def, ctx);
     return;
   }
   const spec = sampleSpec(def.id);

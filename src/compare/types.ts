@@ -17,6 +17,7 @@ export type Verdict = 'better' | 'worse' | 'same' | 'noise' | 'n/a';
  * - ratio: same-job samples, bootstrap CI of the ratio current/baseline of a statistic
  *   (median, p95) with Mann-Whitney U as supporting evidence (latency, memory);
  * - threshold: no statistics possible (another runner, one build each): a relative band;
+ * - history: a baseline from another run, judged against the main-branch history's spread;
  * - count: a count of errored cases, where any change is real.
  */
 export type Evidence =
@@ -45,6 +46,8 @@ export type Evidence =
       mannWhitneyP: number | null;
     }
   | { kind: 'threshold'; band: number; why: string }
+  /** Judged against the main-branch history: a prediction interval for one new run (compare/judge-history.ts). */
+  | { kind: 'history'; runs: number; center: number; lower: number; upper: number; ratio: number; level: number; minEffect: number }
   | { kind: 'count' };
 
 export interface DeltaRow {
@@ -107,6 +110,11 @@ export interface Comparison {
   caseChanges: CaseChange[];
   addedCases: string[];
   removedCases: string[];
+  /**
+   * The main-branch history timing and memory rows were judged against (absent without a
+   * history): how many matching runs it had, how many it needs, and why others did not match.
+   */
+  history?: { runs: number; minRuns: number; otherDataset: number; otherMachine: number };
   /** Rows with a measurement-backed verdict; indicative rows are counted apart. */
   counts: { better: number; worse: number; unchanged: number; indicativeBetter: number; indicativeWorse: number };
 }

@@ -42,6 +42,7 @@ interface RawConfig {
     failOn?: string[];
     maxErrors?: number | string;
     allowEvaluatorErrors?: boolean;
+    historyMinRuns?: number;
   };
 }
 
@@ -103,6 +104,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.failOn !== undefined) o.failOn = d.failOn;
   if (d.maxErrors !== undefined) o.maxErrors = parseMaxErrors(String(d.maxErrors), 'defaults.maxErrors')!;
   if (d.allowEvaluatorErrors !== undefined) o.allowEvaluatorErrors = d.allowEvaluatorErrors;
+  if (d.historyMinRuns !== undefined) o.historyMinRuns = d.historyMinRuns;
   return o;
 }
 

@@ -56,6 +56,7 @@ export const configSchema = {
         alpha: fraction,
         minEffect: { anyOf: [fraction, { type: 'object', additionalProperties: fraction }] },
         failOn: { type: 'array', items: nonEmptyString },
+        historyMinRuns: { ...count(2), description: 'Main-branch runs of this dataset on this machine the history needs before it judges timing and memory rows (default 5).' },
         maxErrors: { anyOf: [count(0), { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$' }], description: 'Errored or not-run cases allowed before the run fails: a count, or a share such as "10%" (default 0).' },
         allowEvaluatorErrors: { type: 'boolean', description: 'Evaluator errors (a judge that is down) warn instead of failing the run; those cases stay not judged.' },
       },

@@ -90,6 +90,10 @@ export interface Config {
   trecOut: string | null;
   /** TREC qrels whose judgments replace the dataset's (by case id), or null. */
   qrels: string | null;
+  /** Main-branch history (JSONL) the timing and memory rows are judged against, or null. */
+  history: string | null;
+  /** Matching runs the history needs before it judges. */
+  historyMinRuns: number;
   /** This job's shard of the cases (1-based), or null for all. */
   shard: { index: number; count: number } | null;
 }
@@ -105,4 +109,5 @@ export const DEFAULTS = {
   rssIntervalMs: 100,
   blockSize: 1,
   serverCpus: 'auto',
+  historyMinRuns: 5,
 } as const;

@@ -75,6 +75,10 @@ export interface RunOptions {
   trecOut?: string;
   /** Run one shard of the cases, "i/n" (1-based), for a matrix of jobs merged afterwards. */
   shard?: string;
+  /** The main-branch history (JSONL, as the Action keeps it) timing and memory rows are judged against. */
+  history?: string;
+  /** Matching main-branch runs the history needs before it judges (default 5). */
+  historyMinRuns?: number;
   /** TREC qrels file whose judgments replace the dataset's, case by case (query id = case id). */
   qrels?: string;
 }
@@ -231,6 +235,8 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
     shard: options.shard !== undefined ? parseShardOption(options.shard) : null,
     qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,
+    history: options.history !== undefined ? path.resolve(workDir, options.history) : null,
+    historyMinRuns: options.historyMinRuns ?? DEFAULTS.historyMinRuns,
   };
 }
 

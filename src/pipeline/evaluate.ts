@@ -23,7 +23,7 @@ import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import { UsageError } from './errors.ts';
 import { applyQrels } from './import-qrels.ts';
-import { preflight } from './preflight.ts';
+import { preflight, type Preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../target/port-check.ts';
 
@@ -90,11 +90,12 @@ async function selectCases(config: Config, hooks: EvaluateHooks): Promise<Suite>
   return { ...suite, cases: config.shard ? shardCases(cases, config.shard) : cases, hash };
 }
 
-/** The comparison with the stored baseline read by the preflight, or why there is none. */
-function storedBaseline(config: Config, baseline: Report | undefined, report: Report): { comparison: Comparison | null; note?: string } {
+/** The comparison with the stored baseline read by the preflight (timings judged against the history, when given), or why there is none. */
+function storedBaseline(config: Config, checked: Preflight, report: Report): { comparison: Comparison | null; note?: string } {
   if (config.baseline === null) return { comparison: null, note: 'no baseline requested' };
-  if (!baseline) return { comparison: null, note: `no baseline at ${path.relative(process.cwd(), config.baseline)} yet` };
-  return { comparison: compareReports(baseline, report, { baselineLabel: path.basename(config.baseline), stats: config.stats }) };
+  if (!checked.baseline) return { comparison: null, note: `no baseline at ${path.relative(process.cwd(), config.baseline)} yet` };
+  const history = checked.history ? { history: checked.history, historyOptions: { minRuns: config.historyMinRuns } } : {};
+  return { comparison: compareReports(checked.baseline, report, { baselineLabel: path.basename(config.baseline), stats: config.stats, ...history }) };
 }
 
 /**
@@ -123,7 +124,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   hooks.onPhase?.('suite', config.cases);
   const suite = await selectCases(config, hooks);
   // Paths and the baseline are checked before anything is built or started.
-  const checked = await preflight(config);
+  const checked = await preflight(config, (message) => hooks.onPhase?.('suite', message));
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
   const answers = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
@@ -145,7 +146,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
       const label = base.sha && base.sha !== base.ref ? `${base.ref} (${base.sha.slice(0, 7)})` : base.ref;
       evaluation.comparison = compareReports(baseReport, head, { baselineLabel: label, stats: config.stats });
     } else {
-      const { comparison, note } = storedBaseline(config, checked.baseline, head);
+      const { comparison, note } = storedBaseline(config, checked, head);
       evaluation.comparison = comparison;
       if (note !== undefined) evaluation.baselineNote = note;
     }

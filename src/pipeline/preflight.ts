@@ -6,11 +6,13 @@
  * creatable and writable.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
+import type { HistoryEntry } from '../report/history-entry.ts';
+import { parseHistoryLines } from '../publish/history/jsonl.ts';
 import { UsageError } from './errors.ts';
 
 const reasonOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
@@ -38,19 +40,38 @@ async function writableFile(file: string, what: string): Promise<void> {
 export interface Preflight {
   /** The baseline report, read and checked; undefined when there is none (yet). */
   baseline?: Report;
+  /** The main-branch history (--history), read; undefined without one. */
+  history?: HistoryEntry[];
 }
 
-export async function preflight(config: Config): Promise<Preflight> {
+/** The history file: readable, and its lines entries (a few bad lines are skipped and said; none at all is an error). */
+async function readHistory(file: string, note: (message: string) => void): Promise<HistoryEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--history: cannot read ${file} (${reasonOf(err)})`);
+  }
+  const { entries, skipped } = parseHistoryLines(text);
+  if (entries.length === 0 && skipped > 0) throw new UsageError(`--history: ${file} holds no history line (${skipped} unreadable)`);
+  if (skipped > 0) note(`--history: ${skipped} unreadable line(s) of ${file} skipped`);
+  return entries;
+}
+
+export async function preflight(config: Config, note: (message: string) => void = () => {}): Promise<Preflight> {
   await writableFile(config.output.json, '--out');
   await writableFile(config.output.markdown, '--markdown');
   if (config.trecOut) await writableDir(config.trecOut, '--trec-out');
   if (config.store) await writableFile(config.store, '--store');
-  if (config.baseline === null) return {};
+  const checked: Preflight = {};
+  if (config.history !== null) checked.history = await readHistory(config.history, note);
+  if (config.baseline === null) return checked;
   const found = await stat(config.baseline).catch(() => undefined);
   if (!found) {
     if (config.baselineRequired) throw new UsageError(`--baseline: no report at ${config.baseline}`);
-    return {};
+    return checked;
   }
   // A ReportReadError (not JSON, another schema version) is a usage error too (exit 2).
-  return { baseline: await readReport(config.baseline) };
+  checked.baseline = await readReport(config.baseline);
+  return checked;
 }

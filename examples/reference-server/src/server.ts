@@ -10,7 +10,8 @@
  * can find the port; stdin is not read. Diagnostics go to stderr in both modes.
  * Environment, test-only switches for the calibration benchmark:
  *   REFERENCE_SERVER_DELAY_MS=<ms>        delays every tool call (fractions of a ms too);
- *   REFERENCE_SERVER_RANKING_FAULT=<n>    on 1 query in n (by hash), the two best hits drop out of the top 5.
+ *   REFERENCE_SERVER_RANKING_FAULT=<n>    on 1 query in n (by hash), the two best hits drop out of the top 5;
+ *   REFERENCE_SERVER_BALLAST_MB=<MiB>     holds that much memory, touched so it is resident (a fatter server).
  * The switches apply in both modes.
  * Exit codes: 0 on SIGTERM/SIGINT (and, on stdio, stdin close), 1 unreadable index or
  * a port that cannot be bound, 2 bad arguments.
@@ -22,6 +23,9 @@ import { loadIndex } from './search-index.ts';
 import { createServer } from './tools.ts';
 
 const USAGE = 'usage: server.ts --index <index.json> [--http <port>]';
+
+/** REFERENCE_SERVER_BALLAST_MB's memory, kept alive for the life of the process. */
+const ballast: Buffer[] = [];
 
 function fail(code: number, message: string): never {
   process.stderr.write(`reference-server: ${message}\n`);
@@ -49,6 +53,9 @@ async function main(): Promise<void> {
   if (port !== undefined && !(/^\d+$/.test(httpPort ?? '') && port <= 65535)) fail(2, `--http must be a port number (0 picks a free one), got "${httpPort}"\n${USAGE}`);
   const delayMs = numberFromEnv('REFERENCE_SERVER_DELAY_MS', 'a non-negative number of ms', (n) => n >= 0);
   const faultEvery = numberFromEnv('REFERENCE_SERVER_RANKING_FAULT', 'a positive integer', (n) => Number.isInteger(n) && n > 0);
+  const ballastMiB = numberFromEnv('REFERENCE_SERVER_BALLAST_MB', 'a non-negative number of MiB', (n) => n >= 0);
+  // Filled, not just allocated: untouched pages would not count in RSS.
+  if (ballastMiB > 0) ballast.push(Buffer.alloc(Math.round(ballastMiB * 1024 * 1024), 1));
 
   const started = performance.now();
   const json = await readFile(indexPath, 'utf8').catch((err: unknown) => fail(1, `cannot read index ${indexPath}: ${(err as Error).message}`));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { readAll } from '../../score/evaluators/storage/jsonl-storage.ts';
-import type { HistoryEntry } from './entry.ts';
+import type { HistoryEntry } from '../../report/history-entry.ts';
 import { appendHistory, parseHistory, parseHistoryLines, serializeHistory } from './jsonl.ts';
 
 const entry = (runId: number | undefined, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({

@@ -6,7 +6,7 @@
  * one bad upload cannot end the history; records of other kinds are passed over.
  */
 import type { JsonlRecord } from '../../score/evaluators/storage/jsonl-storage.ts';
-import type { HistoryEntry } from './entry.ts';
+import type { HistoryEntry } from '../../report/history-entry.ts';
 
 export const HISTORY_KIND = 'history';
 
@@ -32,6 +32,7 @@ function toEntry(value: unknown): HistoryEntry | undefined {
     metrics[id] = typeof m === 'number' && Number.isFinite(m) ? m : null;
   }
   const entry: HistoryEntry = { date: v['date'], dataset: v['dataset'], datasetHash: v['datasetHash'], k, metrics };
+  if (isString(v['environment'])) entry.environment = v['environment'];
   if (isString(v['sha'])) entry.sha = v['sha'];
   if (isString(v['ref'])) entry.ref = v['ref'];
   if (typeof v['runId'] === 'number' && Number.isFinite(v['runId'])) entry.runId = v['runId'];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { HistoryEntry } from './entry.ts';
+import type { HistoryEntry } from '../../report/history-entry.ts';
 import { renderTrend } from './trend.ts';
 
 const MB = 1024 * 1024;

@@ -9,7 +9,7 @@ import { escapeCell } from '../markdown/escape.ts';
 import { formatValue } from '../markdown/format.ts';
 import type { MetricUnit } from '../../score/catalog.ts';
 import { shortSha } from '../comment/context-lines.ts';
-import type { HistoryEntry } from './entry.ts';
+import type { HistoryEntry } from '../../report/history-entry.ts';
 import { niceMax, renderXYChart } from './mermaid.ts';
 import { gapFree, uniqueLabels } from './series.ts';
 

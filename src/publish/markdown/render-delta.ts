@@ -90,12 +90,22 @@ export function comparabilityNotes(comparison: Comparison): string[] {
         `this run ${escapeCell(now.name)} (${codeCell(now.hash.slice(0, 12))}). Means are not like for like.`,
     );
   }
-  if (!comparison.sameEnvironment) {
+  const history = comparison.history;
+  if (history && history.runs >= history.minRuns) {
+    notes.push(`> Latency, memory and build rows are judged against the main-branch history: ${history.runs} runs of this dataset on this machine (a prediction interval for one run); the baseline column is the stored report.`);
+  } else if (!comparison.sameEnvironment) {
     // Fingerprint values come from the baseline file too: escaped.
     const what = comparison.environmentDifferences.map((d) => escapeCell(d, 120)).join('; ');
     notes.push(`> Baseline ran in a different environment${what ? ` (${what})` : ''}: latency, memory and build rows are indicative only.`);
   } else if (!comparison.sameJob && comparison.rows.some((r) => r.indicative && r.verdict !== 'same')) {
     notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
+  }
+  if (history && history.runs < history.minRuns) {
+    const other = [history.otherDataset > 0 ? `${history.otherDataset} of another dataset` : '', history.otherMachine > 0 ? `${history.otherMachine} from another machine` : ''].filter(Boolean).join(', ');
+    notes.push(
+      `> The main-branch history holds ${history.runs} run(s) of this dataset on this machine${other ? ` (besides ${other})` : ''}: ` +
+        `${history.minRuns - history.runs} more main-branch run(s) (pushes or the nightly schedule) make the timing and memory rows measured verdicts.`,
+    );
   }
   const judged = comparison.rows.filter((r) => r.judged);
   if (judged.length > 0) {

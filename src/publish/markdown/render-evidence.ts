@@ -22,7 +22,7 @@ function ratio(x: number): string {
 }
 
 /** [test, result, samples] for one row. */
-function describe(e: Evidence): [string, string, string] {
+function describe(e: Evidence, unit: DeltaRow['unit']): [string, string, string] {
   switch (e.kind) {
     case 'paired': {
       const how = e.exact ? `exact, ${e.draws} sign patterns` : `${e.draws} random sign flips`;
@@ -44,13 +44,19 @@ function describe(e: Evidence): [string, string, string] {
       return [`threshold ±${pct(e.band)} (indicative)`, escapeCell(e.why, 120), '—'];
     case 'count':
       return ['count', 'any change is real', '—'];
+    case 'history':
+      return [
+        `main-branch history: ${Math.round(e.level * 100)}% prediction interval for one run (log scale)`,
+        `[${formatValue(e.lower, unit)}, ${formatValue(e.upper, unit)}] around ${formatValue(e.center, unit)}; ×${ratio(e.ratio)}, real beyond ±${pct(e.minEffect)}`,
+        `${e.runs} runs`,
+      ];
   }
 }
 
 export function evidenceTable(rows: readonly DeltaRow[]): string | undefined {
   const shown = rows.filter((r) => r.evidence !== undefined && r.verdict !== 'same' && r.verdict !== 'n/a');
   if (shown.length === 0) return undefined;
-  const table = markdownTable([['Metric', 'Test', 'Result', 'Samples'], ...shown.map((r) => [escapeCell(r.label, 80), ...describe(r.evidence!)])], {
+  const table = markdownTable([['Metric', 'Test', 'Result', 'Samples'], ...shown.map((r) => [escapeCell(r.label, 80), ...describe(r.evidence!, r.unit)])], {
     alignDelimiters: false,
   });
   return details('Statistics behind the verdicts', table);

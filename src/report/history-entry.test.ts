@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { report } from '../../../test/support/reports.ts';
-import { historyEntry } from './entry.ts';
+import { report } from '../../test/support/reports.ts';
+import { historyEntry } from './history-entry.ts';
 
 const rel = (id: string) => ({ id, grade: 1 });
 
@@ -10,7 +10,10 @@ describe('historyEntry', () => {
     const r = report([{ id: 'a', ranked: ['y', 'x'], relevant: [rel('x')], searchMs: [10, 30] }], { rssBytes: 5e6, buildMs: 1200, k: 3 });
     r.git.ref = 'refs/heads/main';
     const entry = historyEntry(r, { runId: 42, event: 'schedule' });
-    assert.deepEqual(Object.keys(entry.metrics), ['mrr@3', 'ndcg@3', 'recall@3', 'hit@3', 'search.p50', 'search.p95', 'fetch.p50', 'rss.peak', 'build.ms', 'errors']);
+    assert.deepEqual(Object.keys(entry.metrics), [
+      'mrr@3', 'ndcg@3', 'recall@3', 'hit@3', 'search.p50', 'search.p95', 'search.p99', 'fetch.p50', 'fetch.p95', 'answer.p50', 'rss.peak', 'build.ms', 'errors',
+    ]);
+    assert.equal(entry.environment, 'Test CPU | 2 | Linux test | x64 | v24.0.0 | ', 'the fingerprint, so only comparable runs make up a reference');
     assert.equal(entry.metrics['mrr@3'], 0.5);
     assert.equal(entry.metrics['rss.peak'], 5e6);
     assert.equal(entry.metrics['build.ms'], 1200);

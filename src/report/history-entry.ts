@@ -1,9 +1,13 @@
 /**
  * One line of the nightly history: the headline numbers of one main-branch run, small
  * enough that a few hundred lines stay a tiny artifact. Metric ids follow
- * score/catalog.ts, with k in the name, so runs at another k never share a series.
+ * score/catalog.ts, with k in the name, so runs at another k never share a series. It
+ * is the trend's data and the reference a pull request's timing and memory rows are
+ * judged against (compare/judge-history.ts), so it carries the environment fingerprint:
+ * only runs on a comparable machine make up that reference.
  */
-import type { Report } from '../../report/types.ts';
+import { environmentKey } from './fingerprint.ts';
+import { cutoffsOf, type Report } from './types.ts';
 
 export interface HistoryEntry {
   /** When the run's report was made, ISO 8601. */
@@ -15,12 +19,18 @@ export interface HistoryEntry {
   dataset: string;
   datasetHash: string;
   k: number;
+  /** environmentKey() of the run's machine; absent in lines written before it existed. */
+  environment?: string;
   metrics: Record<string, number | null>;
 }
 
-/** The ids a history line keeps, at cutoff k. */
-export function historyMetricIds(k: number): string[] {
-  return [`mrr@${k}`, `ndcg@${k}`, `recall@${k}`, `hit@${k}`, 'search.p50', 'search.p95', 'fetch.p50', 'rss.peak', 'build.ms', 'errors'];
+/** Every timing and memory id a history verdict can be made on. */
+export const HISTORY_TIMING_IDS = ['search.p50', 'search.p95', 'search.p99', 'fetch.p50', 'fetch.p95', 'answer.p50', 'rss.peak', 'build.ms'] as const;
+
+/** The ids a history line keeps: the quality headline at each cutoff, the timings and memory, errors. */
+export function historyMetricIds(cutoffs: number | readonly number[]): string[] {
+  const ks = typeof cutoffs === 'number' ? [cutoffs] : cutoffs;
+  return [...ks.flatMap((k) => [`mrr@${k}`, `ndcg@${k}`, `recall@${k}`, `hit@${k}`]), ...HISTORY_TIMING_IDS, 'errors'];
 }
 
 /** Build time and memory live outside summary.metrics (they are per run, not per case). */
@@ -38,7 +48,8 @@ export function historyEntry(report: Report, extra: { runId?: number | undefined
     dataset: report.dataset.name,
     datasetHash: report.dataset.hash,
     k,
-    metrics: Object.fromEntries(historyMetricIds(k).map((id) => [id, value(report, id)])),
+    environment: environmentKey(report.environment),
+    metrics: Object.fromEntries(historyMetricIds(cutoffsOf(report.settings)).map((id) => [id, value(report, id)])),
   };
   if (report.git.sha !== undefined) entry.sha = report.git.sha;
   if (report.git.ref !== undefined) entry.ref = report.git.ref;

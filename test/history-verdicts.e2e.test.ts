@@ -1,0 +1,59 @@
+/**
+ * The stored main-branch baseline becomes a real verdict: with a history of earlier runs
+ * of the same dataset on this machine (--history, as the Action keeps it), a server made
+ * 3× slower fails a `search.p50 > +20%` gate (exit 3); without the history the same row is
+ * only indicative and the gate is listed as not judged. Real runs of the reference server.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { quote } from 'shell-quote';
+import { historyEntry } from '../src/report/history-entry.ts';
+import { serializeHistory } from '../src/publish/history/jsonl.ts';
+import type { Report } from '../src/report/types.ts';
+import { ROOT, runCli } from './support/cli.ts';
+
+const DIST = path.join(ROOT, 'examples/reference-server/dist');
+
+describe('history-calibrated verdicts', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-history-'));
+  const index = path.join(dir, 'index.json');
+  const build = quote([process.execPath, path.join(DIST, 'build.js'), '--docs', path.join(ROOT, 'datasets/reference/corpus'), '--out', index]);
+  const serve = quote([process.execPath, path.join(DIST, 'server.js'), '--index', index]);
+  const run = (name: string, ...more: string[]) =>
+    runCli(['run', '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'), '--category', 'lexical', '--warmup', '2', '--repetitions', '3', '--server-command', serve,
+      '--out', path.join(dir, `${name}.json`), '--markdown', path.join(dir, `${name}.md`), ...more]);
+  const read = (name: string) => JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Report;
+
+  it('a 3× slowdown trips a relative search.p50 gate against the history, and is only a hint without it', async () => {
+    const first = await runCli(['run', '--cases', path.join(ROOT, 'datasets/reference/cases.yaml'), '--category', 'lexical', '--build-command', build, '--server-command', serve, '--no-baseline', '--repetitions', '1', '--out', path.join(dir, 'built.json'), '--markdown', path.join(dir, 'built.md')]);
+    assert.equal(first.code, 0, first.stderr);
+    const mains = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await run(`main-${i}`, '--no-baseline');
+      assert.equal(r.code, 0, r.stderr);
+      mains.push(historyEntry(read(`main-${i}`)));
+    }
+    writeFileSync(path.join(dir, 'history.jsonl'), serializeHistory(mains));
+    const p50 = read('main-5').summary.metrics['search.p50']!;
+    const slow = ['--server-env', `REFERENCE_SERVER_DELAY_MS=${(2 * p50).toFixed(3)}`, '--baseline', path.join(dir, 'main-5.json'), '--fail-on', 'search.p50 > +20%'];
+
+    const judged = await run('slow', ...slow, '--history', path.join(dir, 'history.jsonl'));
+    assert.equal(judged.code, 3, judged.stderr);
+    assert.match(judged.stderr, /fail-on: Search p50 \(search\.p50\) changed by \+\d/);
+    assert.match(judged.stdout, /judged against the main-branch history: 6 runs of this dataset on this machine/);
+    const row = judged.stdout.split('\n').find((l) => l.startsWith('| Search p50'))!;
+    assert.match(row, /❌ worse +\|/);
+    assert.doesNotMatch(row, /indicative/);
+
+    const hint = await run('hint', ...slow);
+    assert.equal(hint.code, 0, hint.stderr);
+    assert.match(hint.stderr, /fail-on gate 'search\.p50 > \+20%' on search\.p50 not judged: indicative only/);
+
+    const few = await run('few', ...slow, '--history-min-runs', '10', '--history', path.join(dir, 'history.jsonl'));
+    assert.equal(few.code, 0, few.stderr);
+    assert.match(few.stdout, /holds 6 run\\?\(s\\?\) of this dataset on this machine: 4 more main-branch run\\?\(s\\?\)/);
+  });
+});
