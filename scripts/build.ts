@@ -53,6 +53,25 @@ const lazyUndici: Plugin = {
   },
 };
 
+/**
+ * @actions/core imports its OIDC client (and with it @actions/http-client, tunnel and undici,
+ * ≈450 KB, plus an ESM import of node:http whose facade loads Node's own undici) only for
+ * getIDToken(), which docs-mcp-eval never calls. The stand-in keeps them out of the Action's
+ * start-up path; the GitHub chunk still bundles the real http-client for octokit.
+ */
+const noOidc: Plugin = {
+  name: 'no-oidc',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) =>
+      /[\\/]@actions[\\/]core[\\/]/.test(args.importer) ? { path: 'oidc-utils', namespace: 'no-oidc' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-oidc' }, () => ({
+      loader: 'js',
+      contents: "export class OidcClient { static getIDToken() { throw new Error('docs-mcp-eval does not request OIDC tokens'); } }",
+    }));
+  },
+};
+
 const common: BuildOptions = {
   bundle: true,
   platform: 'node',
@@ -61,7 +80,7 @@ const common: BuildOptions = {
   legalComments: 'none',
   minify: true,
   logLevel: 'warning',
-  plugins: [lazyUndici],
+  plugins: [lazyUndici, noOidc],
   // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/score/answer/load-re2.ts).
   define: { DME_BUNDLE: 'true' },
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.

@@ -1,12 +1,10 @@
 /**
- * The server under test as a child process over stdio, through the SDK's client
- * transport: connect, call tools one at a time with a per-call timeout and a
- * transport-level timing, sample the process tree's RSS, and end the whole tree.
+ * The server under test as a child process over stdio, through the SDK's client: spawn
+ * it first, load the client while it boots, connect, call tools one at a time with a
+ * per-call timeout and a transport-level timing, sample the process tree's RSS, and end
+ * the whole tree.
  */
-import type { ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/config.ts';
 import type { MemoryResult } from '../report/types.ts';
@@ -47,52 +45,48 @@ export interface StdioSession extends ToolCaller {
   close(): Promise<SessionEnd>;
 }
 
-/** The SDK keeps its ChildProcess private; we only read it to learn the exit code. */
-function childOf(transport: StdioClientTransport): ChildProcess | undefined {
-  const candidate = (transport as unknown as { _process?: unknown })._process;
-  return candidate && typeof (candidate as ChildProcess).once === 'function' ? (candidate as ChildProcess) : undefined;
-}
-
 export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
   const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
   const ownership = createOwnership();
-  const inner = new StdioClientTransport({
-    command,
-    args,
+  // Spawned before the SDK is loaded (stdio-client.ts), so the two overlap. stdout stays
+  // paused until the transport starts; stderr is read from the start, losing nothing.
+  const child = spawn(command, args, {
     cwd: server.cwd,
     // Servers under test expect their usual environment (keys, PATH to their runtime).
     env: { ...(process.env as Record<string, string>), ...server.env, ...ownership.env },
-    stderr: 'pipe',
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const spawnedAt = performance.now();
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  let tree: ServerTree | undefined;
+  // Sampled from the spawn on; a spawn that failed is reported by the transport's start().
+  spawned.then(
+    () => {
+      if (child.pid !== undefined) tree = watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
+    },
+    () => undefined,
+  );
+  let exit: ServerExit | null = null;
+  let alive = true;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      alive = false;
+      resolve();
+    });
   });
   const tail: OutputTail = createOutputTail({ label: 'server stderr' });
-  // stderr: 'pipe' gives a PassThrough right away, so nothing written at startup is lost.
-  if (inner.stderr) tail.attach(inner.stderr as Readable);
+  tail.attach(child.stderr);
+
+  const { Client, ChildStdioTransport } = await import('./stdio-client.ts');
+  // Marks arrivals before the SDK's buffer parses them (called only once data flows, after connect starts).
+  const inner = new ChildStdioTransport(child, spawned, () => transport.markArrival());
   const transport = new TimedTransport(inner);
   const client = new Client({ name: options.clientName, version: options.clientVersion }, { capabilities: {} });
 
-  let exit: ServerExit | null = null;
-  let alive = true;
-  let exited: Promise<void> = Promise.resolve();
-  let tree: ServerTree | undefined;
-
-  const spawnedAt = performance.now();
-  transport.onStart = () => {
-    const child = childOf(inner);
-    const pid = inner.pid;
-    if (pid === null) return;
-    tree = watchServerTree(pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
-    // Registered ahead of the SDK's own reader, so the time is taken before it parses.
-    child?.stdout?.prependListener('data', () => transport.markArrival());
-    if (child) {
-      exited = new Promise((resolve) => {
-        child.once('exit', (code, signal) => {
-          exit = { code, signal };
-          alive = false;
-          resolve();
-        });
-      });
-    }
-  };
   transport.onclose = () => {
     alive = false;
   };
@@ -102,7 +96,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   const endReason = () => (noise.overflow !== undefined ? overflowReason(noise.overflow) : describeExit(exit));
 
   const shutdown = async (): Promise<SessionEnd> => {
-    const pid = inner.pid;
+    const pid = child.pid ?? null;
     const stopped = tree ? await tree.stop(pid !== null && alive) : undefined;
     const memory = stopped?.memory ?? { peakBytes: 0, intervalMs: options.rssIntervalMs, samples: [] };
     const everSeen = stopped?.pids ?? [];
@@ -139,7 +133,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
 
   const session: StdioSession = {
     get pid() {
-      return inner.pid ?? -1;
+      return child.pid ?? -1;
     },
     tools,
     get exit() {

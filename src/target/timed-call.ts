@@ -5,7 +5,7 @@
  * pipe closes; HTTP: an error the server did not answer, then maybe its exit).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome } from './tool-caller.ts';
 
@@ -28,9 +28,23 @@ export async function timedToolCall(
   }
 }
 
+/**
+ * The SDK's ErrorCode values we test for, as plain numbers: importing the SDK's types
+ * module here would load it (and zod) before the server is spawned (stdio-session.ts).
+ * timed-call.test.ts checks they equal the SDK's.
+ */
+export const SDK_ERROR_CODES = { connectionClosed: -32000, requestTimeout: -32001 } as const;
+
+/** An McpError, recognised by shape: the SDK names its errors, and the class itself is not loaded here. */
+function mcpErrorCode(err: unknown): number | undefined {
+  if (!(err instanceof Error) || err.name !== 'McpError') return undefined;
+  const { code } = err as Error & { code?: unknown };
+  return typeof code === 'number' ? code : undefined;
+}
+
 /** The SDK's error for a request that got no answer in time. */
 export function isRequestTimeout(err: unknown): boolean {
-  return err instanceof McpError && err.code === Number(ErrorCode.RequestTimeout);
+  return mcpErrorCode(err) === SDK_ERROR_CODES.requestTimeout;
 }
 
 /**
@@ -39,5 +53,5 @@ export function isRequestTimeout(err: unknown): boolean {
  * failures: only the SDK's own message tells a closed connection from a server's error.
  */
 export function connectionClosed(err: unknown): boolean {
-  return err instanceof McpError && err.code === Number(ErrorCode.ConnectionClosed) && /Connection closed$/.test(err.message);
+  return mcpErrorCode(err) === SDK_ERROR_CODES.connectionClosed && /Connection closed$/.test((err as Error).message);
 }
