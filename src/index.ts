@@ -3,7 +3,8 @@
  * pure parts (suite loading, metrics, answer rules, evaluators, comparison, rendering)
  * for tools that want only a piece.
  */
-export { evaluate, TOOL_VERSION, type Evaluation, type EvaluateHooks, type Phase } from './pipeline/evaluate.ts';
+export { evaluate, TOOL_VERSION, type Evaluation } from './pipeline/evaluate.ts';
+export type { EvaluateHooks, Phase } from './pipeline/hooks.ts';
 export { BuildFailedError, UsageError } from './pipeline/errors.ts';
 export { resolveConfig, type RunOptions } from './config/run-options.ts';
 export type { Config } from './config/config.ts';

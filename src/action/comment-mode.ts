@@ -21,7 +21,7 @@ import { postComment } from './pull-request.ts';
 import { loadHistory } from './history-step.ts';
 import { parseHistory } from '../publish/history/jsonl.ts';
 import { DEFAULTS } from '../config/config.ts';
-import type { RunContext } from './run-mode.ts';
+import type { RunContext } from './run-context.ts';
 
 export async function commentMode(ctx: RunContext): Promise<void> {
   const { event, inputs } = ctx;

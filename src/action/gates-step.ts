@@ -8,7 +8,7 @@ import * as core from './safe-core.ts';
 import { describeGateFailure, describeUnjudgedGate } from '../compare/judge-gates.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import type { Acceptance } from '../publish/github/accept-label.ts';
-import type { RunContext } from './run-mode.ts';
+import type { RunContext } from './run-context.ts';
 
 /** Who accepted, when gates failed on a pull request that carries the label; looked up only then. */
 export async function lookUpAcceptance(ctx: RunContext, evaluation: Evaluation): Promise<Acceptance | undefined> {

@@ -9,7 +9,7 @@ import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import type { Report } from '../report/types.ts';
 import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
-import type { RunContext } from './run-mode.ts';
+import type { RunContext } from './run-context.ts';
 
 const HISTORY_FILE = 'history.jsonl';
 

@@ -5,7 +5,7 @@
 import * as core from './safe-core.ts';
 import { inert } from '../shared/control-chars.ts';
 import type { Comparison } from '../compare/types.ts';
-import type { EvaluateHooks } from '../pipeline/evaluate.ts';
+import type { EvaluateHooks } from '../pipeline/hooks.ts';
 import type { Report } from '../report/types.ts';
 
 export function groupedHooks(): EvaluateHooks & { end(): void } {

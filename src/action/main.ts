@@ -11,7 +11,8 @@ import { commentMode } from './comment-mode.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
-import { mergeMode, runMode, type RunContext } from './run-mode.ts';
+import { mergeMode, runMode } from './run-mode.ts';
+import type { RunContext } from './run-context.ts';
 
 function payload(): Record<string, unknown> {
   const file = process.env['GITHUB_EVENT_PATH'];

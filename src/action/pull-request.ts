@@ -13,7 +13,7 @@ import type { Evaluation } from '../pipeline/evaluate.ts';
 import { commentMarker, hasChangesBeyondNoise, type CommentContext } from '../publish/comment/index.ts';
 import { renderComment } from '../publish/comment/index.ts';
 import type { PrReportMeta } from './github-edge.ts';
-import type { RunContext } from './run-mode.ts';
+import type { RunContext } from './run-context.ts';
 
 export async function uploadPrReport(ctx: RunContext, reportPath: string, markdown: string, outDir: string, commented: boolean): Promise<void> {
   const pr = ctx.event.pr;

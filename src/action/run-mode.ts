@@ -22,7 +22,6 @@ import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
 import { artifactName } from '../publish/github/artifact-name.ts';
 import { compareReports } from '../compare/compare-reports.ts';
 import { readReport } from '../report/read-report.ts';
-import type { GitHub } from './github-context.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
 import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
@@ -31,17 +30,11 @@ import { carryHistory, loadHistory } from './history-step.ts';
 import { parseHistory } from '../publish/history/jsonl.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import type { ActionInputs } from './inputs.ts';
+import type { RunContext } from './run-context.ts';
 import { annotate, groupedHooks } from './log.ts';
 import { publishToPullRequest } from './pull-request.ts';
 import { setRunOutputs } from './outputs.ts';
 
-export interface RunContext {
-  inputs: ActionInputs;
-  event: EventInfo;
-  /** The GitHub edge, loaded on first use (see github-edge.ts). */
-  github: () => Promise<GitHub>;
-  workspace: string;
-}
 
 function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
   return inputs.saveBaseline === 'always' || (inputs.saveBaseline === 'auto' && event.isMainline);

@@ -1,8 +1,6 @@
 /** What judging a row needs: both reports, whether they are comparable, and the statistics' settings. */
 import type { Report } from '../report/types.ts';
 import type { HistoryOptions, HistoryReference } from './judge-history.ts';
-import type { MetricDef } from '../score/catalog.ts';
-import type { Verdict } from './types.ts';
 
 export interface NoiseBands {
   /** Relative change treated as noise, per metric group, when no statistics are possible. */
@@ -49,9 +47,3 @@ export interface JudgeContext {
   options: StatsOptions;
 }
 
-export const EPSILON = 1e-9;
-
-/** better/worse for a change of `sign` (+1 up, -1 down) of a metric. */
-export function directionVerdict(def: MetricDef, sign: number): Verdict {
-  return sign > 0 === (def.better === 'higher') ? 'better' : 'worse';
-}

@@ -14,33 +14,9 @@ import { formatDelta, formatPercent, formatValue } from '../publish/markdown/for
 import type { MetricUnit } from '../score/catalog.ts';
 import { GLOB_OPTIONS, type Gate, type GateOp } from './gates.ts';
 import type { DeltaRow } from './types.ts';
+import type { GateFailure, GateOutcome, UnjudgedGate } from './gate-outcome.ts';
 
-export interface GateFailure {
-  gate: Gate;
-  /** The metric it tripped on. */
-  metric: { id: string; label: string; unit: MetricUnit };
-  /** What was held to the threshold: the change (a fraction for % gates) or the value. */
-  measured: number;
-  baseline: number | null;
-  current: number | null;
-  /** Cases behind it (regressed or slowed cases; errored cases for `errors`). */
-  cases: string[];
-}
-
-export interface UnjudgedGate {
-  gate: Gate;
-  /** The metric it could not be judged on, when one matched. */
-  metric?: string;
-  reason: string;
-}
-
-/** Plain data: it goes into the report as it is. */
-export interface GateOutcome {
-  failures: GateFailure[];
-  unjudged: UnjudgedGate[];
-  /** Gate × metric checks that were judged and held. */
-  passed: number;
-}
+export type { GateFailure, GateOutcome, UnjudgedGate } from './gate-outcome.ts';
 
 /** The run's own metrics, for value gates. */
 export interface RunMetrics {

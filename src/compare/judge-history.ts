@@ -21,7 +21,7 @@ import type TQuantile from '@stdlib/stats-base-dists-t-quantile';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { lazyRequire } from '../shared/lazy-require.ts';
 import type { MetricDef } from '../score/catalog.ts';
-import { directionVerdict, EPSILON } from './judge-context.ts';
+import { directionVerdict, EPSILON } from './direction.ts';
 import type { DeltaRow } from './types.ts';
 
 export interface HistoryOptions {

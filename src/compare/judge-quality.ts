@@ -8,7 +8,8 @@
  */
 import type { MetricDef } from '../score/catalog.ts';
 import { bootstrapMeanCi, signFlipTest } from '../stats/index.ts';
-import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
+import { directionVerdict, EPSILON } from './direction.ts';
+import type { JudgeContext } from './judge-context.ts';
 import { pairedValues } from './samples.ts';
 import type { DeltaRow } from './types.ts';
 

@@ -6,7 +6,8 @@
  * marked indicative: a hint, never a verdict. The error count is a count: any change is real.
  */
 import type { MetricDef } from '../score/catalog.ts';
-import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
+import { directionVerdict, EPSILON } from './direction.ts';
+import type { JudgeContext } from './judge-context.ts';
 import { judgeQuality } from './judge-quality.ts';
 import { judgeTiming } from './judge-timing.ts';
 import { caseValue } from './samples.ts';

@@ -11,7 +11,8 @@
  */
 import type { MetricDef } from '../score/catalog.ts';
 import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from '../stats/index.ts';
-import { directionVerdict, EPSILON, type JudgeContext } from './judge-context.ts';
+import { directionVerdict, EPSILON } from './direction.ts';
+import type { JudgeContext } from './judge-context.ts';
 import { caseMedians, pairedSamples, sampleSpec } from './samples.ts';
 import { judgeAgainstHistory } from './judge-history.ts';
 import type { DeltaRow } from './types.ts';

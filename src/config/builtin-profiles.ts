@@ -4,6 +4,7 @@
  * override them field by field.
  */
 import type { FetchSpec, SearchSpec, ServerShape } from '../run/search-spec.ts';
+import type { BuiltinProfile } from './profiles/builtin-profile.ts';
 import { docusaurusMcp } from './profiles/docusaurus-mcp.ts';
 import { qmd } from './profiles/qmd.ts';
 
@@ -14,10 +15,6 @@ const SEARCH_DOCS: SearchSpec = {
 };
 const GET_DOC: FetchSpec = { tool: 'get_doc', arguments: { chunk_id: '{id}' } };
 
-export interface BuiltinProfile {
-  description: string;
-  shape: ServerShape;
-}
 
 export const BUILTIN_PROFILES: Readonly<Record<string, BuiltinProfile>> = {
   reference: {

@@ -21,7 +21,7 @@ import { resolveCpus } from '../target/cpu-affinity.ts';
 import { sharedPortProblem, withFreePort } from '../target/port-check.ts';
 import { UsageError } from './errors.ts';
 import type { MoreRepetitions } from '../run/run-suite.ts';
-import type { EvaluateHooks } from './evaluate.ts';
+import type { EvaluateHooks } from './hooks.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
 import { TOOL_VERSION } from './version.ts';

@@ -14,25 +14,19 @@ import { applyGates, type GateOutcome } from '../compare/judge-gates.ts';
 import type { Comparison } from '../compare/types.ts';
 import { currentGit } from '../report/environment.ts';
 import type { Report } from '../report/types.ts';
-import type { ProgressEvent } from '../run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
 import type { Normalize } from '../run/extract/id-source.ts';
 import type { Case } from '../suite/case.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
+import type { EvaluateHooks } from './hooks.ts';
 import { UsageError } from './errors.ts';
 import { applyQrels } from './import-qrels.ts';
 import { preflight, type Preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../target/port-check.ts';
 
-export type Phase = 'suite' | 'build' | 'server' | 'run' | 'score' | 'compare';
-
-export interface EvaluateHooks {
-  onPhase?: (phase: Phase, detail: string) => void;
-  onProgress?: (event: ProgressEvent) => void;
-}
 
 export interface Evaluation {
   report: Report;

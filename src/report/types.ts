@@ -6,7 +6,7 @@
 import type { Difficulty, Judgment } from '../suite/case.ts';
 import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from '../run/observation.ts';
 import type { RuleResult } from '../score/answer/types.ts';
-import type { GateOutcome } from '../compare/judge-gates.ts';
+import type { GateOutcome } from '../compare/gate-outcome.ts';
 import type { EvaluationResult, UnjudgedCriterion } from '../score/evaluators/types.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;

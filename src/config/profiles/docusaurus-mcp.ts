@@ -9,7 +9,7 @@
  * knows: no fetch by default; a config adds `fetch: {tool: docs_fetch, arguments: {url:
  * "https://docs.example.com/{id}"}}`.
  */
-import type { BuiltinProfile } from '../builtin-profiles.ts';
+import type { BuiltinProfile } from './builtin-profile.ts';
 
 export const docusaurusMcp: BuiltinProfile = {
   description: 'docusaurus-plugin-mcp-server (tested 0.12.0): docs_search(query, limit) markdown with "URL:" lines; ids the URL path ("docs/guides/retries"; .md/.mdx stripped from judgments); no fetch (docs_fetch needs the site URL: add it in the config)',

@@ -7,7 +7,7 @@
  * `<collection>/<path in the folder>`, lowercased (qmd spells paths in lower case), which
  * is also what `get` reads.
  */
-import type { BuiltinProfile } from '../builtin-profiles.ts';
+import type { BuiltinProfile } from './builtin-profile.ts';
 
 export const qmd: BuiltinProfile = {
   description: 'qmd (@tobilu/qmd, tested 2.8.3) `qmd mcp`: query(searches:[{type:lex}], rerank:false), BM25 with no models; ids results[].file ("<collection>/<path>", compared case-insensitively); get(file)',
