@@ -5,7 +5,7 @@
  */
 export { evaluate, TOOL_VERSION, type Evaluation } from './pipeline/evaluate.ts';
 export type { EvaluateHooks, Phase } from './pipeline/hooks.ts';
-export { BuildFailedError, UsageError } from './pipeline/errors.ts';
+export { BuildFailedError, UsageError } from './shared/run-errors.ts';
 export { resolveConfig, type RunOptions } from './config/run-options.ts';
 export type { Config } from './config/config.ts';
 

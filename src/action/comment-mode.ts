@@ -12,7 +12,7 @@ import { makeTempDir } from '../shared/temp-dir.ts';
 import { compareReports } from '../compare/compare-reports.ts';
 import { judgingOptions } from '../config/run-options.ts';
 import { judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { readReport } from '../report/read-report.ts';
 import { resolveBaseline } from './baseline.ts';
 import { renderComment } from '../publish/comment/index.ts';

@@ -4,7 +4,7 @@
  * CLI builds, so both entry points share one resolveConfig.
  */
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 
 export type InputGetter = (name: string) => string;
 

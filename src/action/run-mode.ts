@@ -13,7 +13,7 @@ import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { healthFailures } from '../pipeline/run-verdict.ts';
 import type { Report } from '../report/types.ts';
 import type { Config } from '../config/config.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { mergeReports } from '../report/merge.ts';
 import { reportFiles } from './report-files.ts';
 import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';

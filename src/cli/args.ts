@@ -6,7 +6,7 @@ import type { Config } from '../config/config.ts';
 import { expandEnv } from '../config/config-file.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { parseFlags } from './parse-flags.ts';
 
 export const RUN_OPTIONS = {

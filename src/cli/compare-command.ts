@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { parseCount, parseCutoffs, type RunOptions } from '../config/run-options.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
 import { readReport } from '../report/read-report.ts';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { guessIdSource, guessTools, type ToolInfo } from '../config/guess-shape.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { TOOL_VERSION } from '../pipeline/version.ts';
 import { compileIdSource } from '../run/extract/id-source.ts';
 import { startStdioSession } from '../target/stdio-session.ts';

@@ -10,7 +10,7 @@ import { runVerdict } from '../pipeline/run-verdict.ts';
 import { inert } from '../shared/control-chars.ts';
 import { describeUnjudgedGate } from '../compare/judge-gates.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
-import { BuildFailedError, UsageError } from '../pipeline/errors.ts';
+import { BuildFailedError, UsageError } from '../shared/run-errors.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs, writeTrecFiles } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';

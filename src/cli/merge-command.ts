@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { compareReports } from '../compare/compare-reports.ts';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import type { Evaluation } from '../pipeline/evaluate.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';

@@ -10,7 +10,7 @@
  * report, the markdown and on stderr, and does not fail the run by itself. Pure.
  */
 import picomatch from 'picomatch';
-import { formatDelta, formatPercent, formatValue } from '../publish/markdown/format.ts';
+import { formatDelta, formatPercent, formatValue } from '../report/format.ts';
 import type { MetricUnit } from '../score/catalog.ts';
 import { GLOB_OPTIONS, type Gate, type GateOp } from './gates.ts';
 import type { DeltaRow } from './types.ts';

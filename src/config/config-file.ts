@@ -12,7 +12,7 @@ import { DatasetError } from '../suite/dataset-error.ts';
 import { schemaIssues } from '../suite/schema-issues.ts';
 import { parseSourceDocument } from '../suite/source-document.ts';
 import validate from '../suite/generated/config-validator.js';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { parseCutoffs, parseFraction, parseMaxErrors, type RunOptions } from './run-options.ts';
 
 export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
 import { loadProfile } from '../suite/index.ts';
 import { BUILTIN_PROFILES, DEFAULT_SHAPE, overlayShape } from './builtin-profiles.ts';

@@ -5,7 +5,7 @@
  */
 import { isCpuList } from '../target/cpu-affinity.ts';
 import path from 'node:path';
-import { UsageError } from '../pipeline/errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
 import type { HealthPolicy } from '../report/types.ts';
 import { randomInt } from 'node:crypto';

@@ -13,7 +13,7 @@ import { validateEvaluatorConfigs } from '../score/evaluators/runner.ts';
 import type { EvaluatorConfig } from '../score/evaluators/types.ts';
 import { VALIDATIONS_CRITERION, type AnswerScoring } from '../score/score-answer.ts';
 import { loadProfile, type Suite } from '../suite/index.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 
 export interface AnswerSetup {
   profile: AnswerProfile;

@@ -19,7 +19,7 @@ import { searchProfileFrom } from '../run/search-spec.ts';
 import { latencyPrecision } from '../compare/latency-precision.ts';
 import { resolveCpus } from '../target/cpu-affinity.ts';
 import { sharedPortProblem, withFreePort } from '../target/port-check.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import type { MoreRepetitions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './hooks.ts';
 import { runTimedStep } from './timed-step.ts';

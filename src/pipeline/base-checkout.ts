@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { runTimedStep } from './timed-step.ts';
 
 const run = promisify(execFile);

@@ -21,7 +21,7 @@ import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts
 import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
 import type { EvaluateHooks } from './hooks.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 import { applyQrels } from './import-qrels.ts';
 import { preflight, type Preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';

@@ -13,7 +13,7 @@ import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { parseHistoryLines } from '../publish/history/jsonl.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../shared/run-errors.ts';
 
 const reasonOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
 

@@ -9,7 +9,7 @@ import type { BuildResult } from '../report/types.ts';
 import { runBuild } from '../target/build-step.ts';
 import { registerProcessTree } from '../target/cleanup.ts';
 import { createOwnership } from '../target/owned-processes.ts';
-import { BuildFailedError } from './errors.ts';
+import { BuildFailedError } from '../shared/run-errors.ts';
 
 /** Grace between SIGTERM and SIGKILL for what a step left behind. */
 const LEFTOVER_GRACE_MS = 2_000;

@@ -7,7 +7,7 @@
 import { registerNetworkEvaluators } from '../score/evaluators/llm/register.ts';
 import { createRegistry } from '../score/evaluators/registry.ts';
 import type { EvaluatorRegistry } from '../score/evaluators/registry.ts';
-import { closestName } from './closest-name.ts';
+import { closestName } from '../shared/closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';

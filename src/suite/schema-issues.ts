@@ -5,7 +5,7 @@
  */
 import { Ajv } from 'ajv';
 import type { AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
-import { closestName } from './closest-name.ts';
+import { closestName } from '../shared/closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';

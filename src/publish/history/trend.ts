@@ -6,7 +6,7 @@
  */
 import { markdownTable } from 'markdown-table';
 import { escapeCell } from '../markdown/escape.ts';
-import { formatValue } from '../markdown/format.ts';
+import { formatValue } from '../../report/format.ts';
 import type { MetricUnit } from '../../score/catalog.ts';
 import { shortSha } from '../comment/context-lines.ts';
 import type { HistoryEntry } from '../../report/history-entry.ts';

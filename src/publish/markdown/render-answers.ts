@@ -8,7 +8,7 @@ import type { Breakdown, CaseResult, Report } from '../../report/types.ts';
 import { criteriaIn } from '../../score/catalog.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
-import { formatValue } from './format.ts';
+import { formatValue } from '../../report/format.ts';
 import { judgedNote } from './render-health.ts';
 
 function answerTable(title: string, groups: readonly Breakdown[], criteria: readonly string[]): string {

@@ -7,7 +7,7 @@ import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../compare/ty
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { codeCell, escapeCell } from './escape.ts';
-import { formatDelta, formatPercent, formatValue } from './format.ts';
+import { formatDelta, formatPercent, formatValue } from '../../report/format.ts';
 
 const VERDICT_MARK: Record<Verdict, string> = {
   better: '✅ better',

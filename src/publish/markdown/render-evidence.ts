@@ -7,7 +7,7 @@ import { markdownTable } from 'markdown-table';
 import type { DeltaRow, Evidence } from '../../compare/types.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
-import { formatValue } from './format.ts';
+import { formatValue } from '../../report/format.ts';
 
 function pValue(p: number): string {
   return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;

@@ -9,7 +9,7 @@ import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.t
 import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
-import { formatBytes, formatMs, formatValue } from './format.ts';
+import { formatBytes, formatMs, formatValue } from '../../report/format.ts';
 import { healthCounts, healthLines, judgedNote } from './render-health.ts';
 
 export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(cutoffsOf(report.settings))): string {

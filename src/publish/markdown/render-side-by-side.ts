@@ -8,7 +8,7 @@ import { metricValue } from '../../compare/compare-reports.ts';
 import { cutoffsOf, type MetricCount, type Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
 import { escapeCell } from './escape.ts';
-import { formatValue } from './format.ts';
+import { formatValue } from '../../report/format.ts';
 
 export interface NamedReport {
   name: string;

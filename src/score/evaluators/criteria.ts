@@ -5,7 +5,7 @@
  * `- type: keyword_coverage` works without a criteria block. Names must resolve: a typo
  * is a config error, never a silently unscored criterion.
  */
-import { closestName } from '../../suite/closest-name.ts';
+import { closestName } from '../../shared/closest-name.ts';
 import { isRecord } from '../../shared/plain-data.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from './types.ts';
 

@@ -3,7 +3,7 @@
  * config is validated, so a wrong option fails the run before any server starts, with a
  * message naming the option; a misspelt one gets a "did you mean".
  */
-import { closestName } from '../../suite/closest-name.ts';
+import { closestName } from '../../shared/closest-name.ts';
 import type { EvaluatorConfig } from './types.ts';
 
 /** Keys every evaluator config may carry, whatever its type. */

@@ -5,7 +5,7 @@
  * messages, each naming the evaluator it is about.
  */
 import { criterionProblems, resolveCriteria, sameDefinition } from './criteria.ts';
-import { closestName } from '../../suite/closest-name.ts';
+import { closestName } from '../../shared/closest-name.ts';
 import type { EvaluatorRegistry } from './registry.ts';
 import type { EvaluationCriteria, Evaluator, EvaluatorConfig } from './types.ts';
 

@@ -11,7 +11,7 @@
  */
 import { checkRuleSpecs, runRules } from '../../answer/index.ts';
 import type { AnswerExpect, AnswerInput, RuleResult, RuleSpec, RuleType } from '../../answer/index.ts';
-import { closestName } from '../../../suite/closest-name.ts';
+import { closestName } from '../../../shared/closest-name.ts';
 import { isRecord } from '../../../shared/plain-data.ts';
 import { assertKnownOptions, booleanOption } from '../options.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig } from '../types.ts';
