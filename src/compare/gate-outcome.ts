@@ -1,6 +1,24 @@
-/** What judging the fail-on gates found (judge-gates.ts): plain data, it goes into the report as it is. */
+/**
+ * Fail-on gates as data: a gate as parsed from its spec (gates.ts parses), and what judging
+ * the gates found (judge-gates.ts judges). Plain data: it goes into the report as it is.
+ */
 import type { MetricUnit } from '../score/catalog.ts';
-import type { Gate } from './gates.ts';
+
+export type GateOp = '<' | '<=' | '>' | '>=';
+
+export interface Gate {
+  /** The spec as the user wrote it (trimmed), for messages. */
+  source: string;
+  /** Metric id or picomatch glob over metric ids (`criterion.*`, `ndcg@*`). */
+  metric: string;
+  op: GateOp;
+  /** The threshold; a fraction for relative gates (`+15%` is 0.15). */
+  value: number;
+  /** True when written with `%`: compared with the row's relative change. */
+  relative: boolean;
+  /** `change`: against the baseline (a signed threshold or a %); `value`: the run's own value (unsigned). */
+  kind: 'change' | 'value';
+}
 
 export interface GateFailure {
   gate: Gate;

@@ -7,22 +7,9 @@
  * whatever the metric's good direction. Judging them is judge-gates.ts. Pure.
  */
 import picomatch from 'picomatch';
+import type { Gate, GateOp } from './gate-outcome.ts';
 
-export type GateOp = '<' | '<=' | '>' | '>=';
-
-export interface Gate {
-  /** The spec as the user wrote it (trimmed), for messages. */
-  source: string;
-  /** Metric id or picomatch glob over metric ids (`criterion.*`, `ndcg@*`). */
-  metric: string;
-  op: GateOp;
-  /** The threshold; a fraction for relative gates (`+15%` is 0.15). */
-  value: number;
-  /** True when written with `%`: compared with the row's relative change. */
-  relative: boolean;
-  /** `change`: against the baseline (a signed threshold or a %); `value`: the run's own value (unsigned). */
-  kind: 'change' | 'value';
-}
+export type { Gate, GateOp } from './gate-outcome.ts';
 
 const EXPECTED = "expected '<metric> <op> <number>[%]' with <op> one of <, <=, >, >= (e.g. 'mrr@5 < -0.02', 'search.p95 > +15%', 'errors > 0')";
 

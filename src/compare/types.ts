@@ -1,7 +1,7 @@
 /** The comparison of a current report with a baseline: plain data for renderers. */
-import type { MetricCount, SamplingInfo } from '../report/types.ts';
+import type { ConfidenceInterval as Ci, MetricCount, Report, SamplingInfo } from '../report/types.ts';
 import type { MetricGroup, MetricUnit } from '../score/catalog.ts';
-import type { ConfidenceInterval as Ci } from '../report/types.ts';
+import type { GateOutcome } from './gate-outcome.ts';
 
 /**
  * better / worse: a real change in the metric's good or bad direction; same: no change
@@ -117,4 +117,17 @@ export interface Comparison {
   history?: { runs: number; minRuns: number; otherDataset: number; otherMachine: number };
   /** Rows with a measurement-backed verdict; indicative rows are counted apart. */
   counts: { better: number; worse: number; unchanged: number; indicativeBetter: number; indicativeWorse: number };
+}
+
+/** What a run gives its caller: the report, the comparison with the baseline when there is one, and the gates. */
+export interface Evaluation {
+  report: Report;
+  comparison: Comparison | null;
+  /** Same-job A/B: the base arm's report (the comparison's baseline). */
+  baseReport?: Report;
+  /** Why there is no comparison, when there is none. */
+  baselineNote?: string;
+  stoppedEarly?: string;
+  /** The fail-on gates: value gates on the run, change gates on the comparison (unjudged without one). */
+  gates?: GateOutcome;
 }

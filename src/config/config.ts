@@ -7,27 +7,10 @@ import type { StatsOptions } from '../compare/judge-context.ts';
 import type { ServerShape } from '../run/search-spec.ts';
 import type { HealthPolicy } from '../report/types.ts';
 import type { CaseFilter } from '../suite/index.ts';
+import type { BuildConfig, ServerConfig } from '../model/server.ts';
 
-export interface ServerConfig {
-  /** A command line (parsed with shell quoting rules; no shell operators); '' for a hosted HTTP server. */
-  command: string;
-  cwd: string;
-  /** Added to the inherited environment. */
-  env: Record<string, string>;
-  /** Streamable HTTP endpoint; absent: stdio. */
-  url?: string;
-  /** HTTP headers (environment variables already expanded). */
-  headers?: Record<string, string>;
-  /** CPUs the server (and all it starts) may run on, a taskset list; absent: anywhere (target/cpu-affinity.ts). */
-  cpus?: string;
-}
-
-export interface BuildConfig {
-  /** Run through the shell, so `a && b` works. */
-  command: string;
-  cwd: string;
-  timeoutMs: number;
-}
+// Config is made of them; importers of the Config may take them from here.
+export type { BuildConfig, ServerConfig } from '../model/server.ts';
 
 /** Same-job A/B: the base arm is this ref, checked out into a git worktree and set up there. */
 export interface CompareRefConfig {

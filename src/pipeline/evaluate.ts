@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { compareReports, runMetricsOf } from '../compare/compare-reports.ts';
 import type { Gate } from '../compare/gates.ts';
-import { applyGates, type GateOutcome } from '../compare/judge-gates.ts';
-import type { Comparison } from '../compare/types.ts';
+import { applyGates } from '../compare/judge-gates.ts';
+import type { Comparison, Evaluation } from '../compare/types.ts';
 import { currentGit } from '../report/environment.ts';
 import type { Report } from '../report/types.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
@@ -28,17 +28,7 @@ import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../target/port-check.ts';
 
 
-export interface Evaluation {
-  report: Report;
-  comparison: Comparison | null;
-  /** Same-job A/B: the base arm's report (the comparison's baseline). */
-  baseReport?: Report;
-  /** Why there is no comparison, when there is none. */
-  baselineNote?: string;
-  stoppedEarly?: string;
-  /** The fail-on gates: value gates on the run, change gates on the comparison (unjudged without one). */
-  gates?: GateOutcome;
-}
+export type { Evaluation } from '../compare/types.ts';
 
 /**
  * (Re)applies the fail-on gates: value gates to the run's own metrics, change gates to

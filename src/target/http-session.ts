@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerConfig } from '../config/config.ts';
+import type { ServerConfig } from '../model/server.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';

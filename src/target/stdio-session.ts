@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerConfig } from '../config/config.ts';
+import type { ServerConfig } from '../model/server.ts';
 import type { MemoryResult } from '../report/types.ts';
 import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';

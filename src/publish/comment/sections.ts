@@ -4,7 +4,7 @@
  * render-comment.ts decides what goes first when the comment is too long.
  */
 import type { Comparison } from '../../compare/types.ts';
-import type { Evaluation } from '../../pipeline/evaluate.ts';
+import type { Evaluation } from '../../compare/types.ts';
 import { cutoffsOf, type Report } from '../../report/types.ts';
 import { details } from '../markdown/details.ts';
 import { codeCell, escapeCell } from '../markdown/escape.ts';
