@@ -9,6 +9,7 @@ import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import { runRules } from './answer/index.ts';
+import { stripResponseMetadata } from './answer/metadata.ts';
 import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
@@ -45,7 +46,9 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
   const evaluation = await runEvaluation(
     {
       prompt: answerPrompt(c),
-      response: answer.text,
+      // The server's <response_metadata> (its self-reported confidence) is for the rules, never
+      // for the judge, the embeddings or the lexical evaluators: they score what a reader reads.
+      response: stripResponseMetadata(answer.text).trim(),
       ...(answer.structured !== undefined ? { structured: answer.structured } : {}),
       ...(c.groundTruth !== undefined ? { groundTruth: c.groundTruth } : {}),
       criteria,
