@@ -7,6 +7,7 @@ import type { StatsOptions } from '../compare/judge-context.ts';
 import type { ServerShape } from '../run/search-spec.ts';
 import type { HealthPolicy } from '../report/types.ts';
 import type { CaseFilter } from '../suite/index.ts';
+import type { JudgeBudget, ModelPrice } from '../score/evaluators/llm/judge-session.ts';
 
 export interface ServerConfig {
   /** A command line (parsed with shell quoting rules; no shell operators); '' for a hosted HTTP server. */
@@ -96,6 +97,8 @@ export interface Config {
   historyMinRuns: number;
   /** This job's shard of the cases (1-based), or null for all. */
   shard: { index: number; count: number } | null;
+  /** Judge and embedding calls: the cache directory (null: --no-cache), calls in flight, budget, prices per model. */
+  judging: { cacheDir: string | null; concurrency: number; budget?: JudgeBudget; prices: Record<string, ModelPrice> };
 }
 
 export const DEFAULTS = {

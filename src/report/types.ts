@@ -183,6 +183,8 @@ export interface JudgingSummary {
   concurrency: number;
   /** The budget, when one was set: stopped once spent; the cases judged after that are "not judged (budget)". */
   budget?: { usd?: number; tokens?: number; stopped: boolean; notJudged: string[] };
+  /** Repeated judging, per criterion over the cases judged N > 1 times: mean sd and mean agreement of the samples (samples.ts). */
+  samples?: Record<string, { cases: number; samples: number; meanSd: number; meanAgreement: number }>;
 }
 
 /** Run health (score/health.ts): what makes a run's numbers untrustworthy, counted by case. */

@@ -14,6 +14,7 @@ import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
 import { runEvaluation } from './evaluators/runner.ts';
+import type { JudgeSession } from './evaluators/llm/judge-session.ts';
 
 export const VALIDATIONS_CRITERION: EvaluationCriteria = {
   name: 'validations',
@@ -30,6 +31,8 @@ export interface AnswerScoring {
   rules?: RuleOptions;
   /** Where each case's aggregated evaluation is appended (seed 004's storage provider). */
   storage?: EvaluationStorageProvider;
+  /** The run's judging session (cache, concurrency, budget, usage): report.judging is read from it. */
+  session?: JudgeSession;
 }
 
 const EXCERPT = 2_000;

@@ -168,7 +168,7 @@ export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: Evaluati
         const judged = items as JudgedItem[];
         if (judged.length === 1) return { criterionName: c.name, score: judged[0]!.score, reasoning: judged[0]!.reasoning, evaluatorType: LLM_JUDGE_TYPE, metadata: metadata() };
         const normalized = judged.map((item) => normalizeScore(item.score, c.scale));
-        const stats = normalized.every((v) => v !== null) ? summarizeSamples(normalized as number[]) : undefined;
+        const stats = normalized.every((v) => v !== null) ? summarizeSamples(normalized) : undefined;
         const score = modalScore(judged.map((item) => item.score))!;
         const shown = judged.find((item) => item.score === score) ?? judged[0]!;
         return {
