@@ -36,6 +36,7 @@ function dataset(baseUrl: string): string {
   ].join('\n');
 }
 
+// --no-cache: a cached answer needs no judge, so only uncached calls can meet the outage.
 describe('an LLM judge outage', () => {
   let judge: OpenAiDouble;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-judge-'));
@@ -46,7 +47,7 @@ describe('an LLM judge outage', () => {
   const run = (name: string, extra: string[] = []) =>
     runCli(
       ['run', '--cases', cases, '--build-command', build, '--server-command', serverCommand, '--warmup', '0', '--repetitions', '1',
-        '--out', path.join(dir, `${name}.json`), '--markdown', path.join(dir, `${name}.md`), ...extra],
+        '--out', path.join(dir, `${name}.json`), '--markdown', path.join(dir, `${name}.md`), '--no-cache', ...extra],
       { env: { [KEY_ENV]: judge.apiKey } },
     );
   const read = (name: string) => JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as Report;

@@ -88,6 +88,8 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('maxErrors', parseMaxErrors(text('max-errors'), 'input max-errors'));
   set('allowEvaluatorErrors', booleanInput(text('allow-evaluator-errors'), 'allow-evaluator-errors'));
   set('historyMinRuns', parseCount(text('history-min-runs'), 'input history-min-runs', 2));
+  const cacheDir = optional(text('cache-dir'));
+  if (cacheDir !== undefined) run.judging = cacheDir === 'none' ? { cache: false } : { cacheDir };
   set('compareRef', optional(text('compare-ref')));
   set('setupCommand', optional(text('setup-command')));
   set('blockSize', parseCount(text('block-size'), 'input block-size', 1));

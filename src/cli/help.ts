@@ -45,6 +45,8 @@ Answer cases:
                              or a profile file: search/fetch shape, tool map and default
                              arguments (datasets/crypto-docs/profile.yaml)
   --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
+  --no-cache                 ask the judge and embeddings again instead of using the call cache
+  --cache-dir <dir>          judge/embedding call cache (default .docs-mcp-eval/cache)
 
 Comparison:
   --compare-ref <ref>        same-job A/B: benchmark <ref> (checked out into a git worktree)

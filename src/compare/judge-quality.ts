@@ -13,6 +13,24 @@ import type { JudgeContext } from './judge-context.ts';
 import { pairedValues } from './samples.ts';
 import type { DeltaRow } from './types.ts';
 
+/**
+ * The exact two-sided sign-flip test over m changed cases can reach no p below 2 / 2^m =
+ * 2^(1-m) (every change in one direction). When that is not below alpha the test CANNOT
+ * call any change real, however large: say so, and how many changed cases it would need.
+ * Answer scores are per-case means (of judge samples), so this counts cases, not samples.
+ */
+export function casesNeeded(alpha: number): number {
+  let m = 1;
+  while (2 ** (1 - m) >= alpha) m++;
+  return m;
+}
+
+export function powerNote(changed: number, alpha: number): string | undefined {
+  const smallest = 2 ** (1 - changed);
+  if (changed > 0 && smallest < alpha) return undefined;
+  return `too few changed cases to detect a change: with ${changed} the smallest p this test can reach is ${smallest.toFixed(3)} (not below α = ${alpha}); it needs at least ${casesNeeded(alpha)} changed cases, all in one direction`;
+}
+
 function formatP(p: number): string {
   return p < 0.001 ? '< 0.001' : `= ${p.toFixed(3)}`;
 }
@@ -48,6 +66,7 @@ export function judgeQuality(row: DeltaRow, def: MetricDef, ctx: JudgeContext): 
   };
   const significant = test.p < alpha && Math.abs(test.meanDifference) > EPSILON;
   row.verdict = significant ? directionVerdict(def, Math.sign(test.meanDifference)) : 'noise';
-  row.basis = `paired sign-flip test, p ${formatP(test.p)}, ${wins} win / ${losses} loss of ${test.n}${significant ? '' : ': not significant'}`;
+  const power = significant ? undefined : powerNote(test.nonZero, alpha);
+  row.basis = `paired sign-flip test, p ${formatP(test.p)}, ${wins} win / ${losses} loss of ${test.n}${significant ? '' : ': not significant'}${power ? `; ${power}` : ''}`;
   row.cases = pairs.filter((_, i) => diffs[i]! * good < -EPSILON).map((p) => p.id);
 }

@@ -13,7 +13,7 @@ import { schemaIssues } from '../suite/schema-issues.ts';
 import { parseSourceDocument } from '../suite/source-document.ts';
 import validate from '../suite/generated/config-validator.js';
 import { UsageError } from '../shared/run-errors.ts';
-import { parseCutoffs, parseFraction, parseMaxErrors, type RunOptions } from './run-options.ts';
+import { parseCutoffs, parseFraction, parseMaxErrors, type JudgingOptions, type RunOptions } from './run-options.ts';
 
 export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';
 
@@ -28,6 +28,7 @@ interface RawConfig {
   toolMap?: Record<string, string>;
   inputDefaults?: Record<string, unknown>;
   baseline?: string;
+  judging?: JudgingOptions;
   defaults?: {
     k?: number | string | number[];
     repetitions?: number;
@@ -105,6 +106,10 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.maxErrors !== undefined) o.maxErrors = parseMaxErrors(String(d.maxErrors), 'defaults.maxErrors')!;
   if (d.allowEvaluatorErrors !== undefined) o.allowEvaluatorErrors = d.allowEvaluatorErrors;
   if (d.historyMinRuns !== undefined) o.historyMinRuns = d.historyMinRuns;
+  if (raw.judging !== undefined) {
+    const { cacheDir, ...rest } = raw.judging;
+    o.judging = { ...rest, ...(cacheDir !== undefined ? { cacheDir: at(cacheDir) } : {}) };
+  }
   return o;
 }
 

@@ -40,6 +40,33 @@ export const configSchema = {
     },
     ...shapeProperties,
     baseline: { type: 'string', description: 'Report to compare with, relative to this file; "none" for no comparison.' },
+    judging: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'How LLM-judge and embedding calls are made: cache, concurrency, budget, prices (README "Cost, cache and budget").',
+      properties: {
+        cache: { type: 'boolean', description: 'Cache judge and embedding answers on disk (default true; --no-cache turns it off).' },
+        cacheDir: { ...nonEmptyString, description: 'Cache directory, relative to this file (default .docs-mcp-eval/cache).' },
+        concurrency: { ...count(1), description: 'Evaluator API calls in flight at most (default 4).' },
+        budget: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          description: 'Stop judging once this is spent; later cases are "not judged (budget)".',
+          properties: { usd: { type: 'number', exclusiveMinimum: 0 }, tokens: count(1) },
+        },
+        prices: {
+          type: 'object',
+          description: 'USD per million tokens, per model: { gpt-4o-mini: { input: 0.15, output: 0.6 } }. A model without a price has cost "unknown".',
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['input', 'output'],
+            properties: { input: { type: 'number', minimum: 0 }, output: { type: 'number', minimum: 0 }, cachedInput: { type: 'number', minimum: 0 } },
+          },
+        },
+      },
+    },
     defaults: {
       type: 'object',
       additionalProperties: false,

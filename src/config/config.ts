@@ -8,6 +8,7 @@ import type { ServerShape } from '../run/search-spec.ts';
 import type { HealthPolicy } from '../report/types.ts';
 import type { CaseFilter } from '../suite/index.ts';
 import type { BuildConfig, ServerConfig } from '../model/server.ts';
+import type { JudgeBudget, ModelPrice } from '../score/evaluators/llm/judge-session.ts';
 
 // Config is made of them; importers of the Config may take them from here.
 export type { BuildConfig, ServerConfig } from '../model/server.ts';
@@ -79,6 +80,8 @@ export interface Config {
   historyMinRuns: number;
   /** This job's shard of the cases (1-based), or null for all. */
   shard: { index: number; count: number } | null;
+  /** Judge and embedding calls: the cache directory (null: --no-cache), calls in flight, budget, prices per model. */
+  judging: { cacheDir: string | null; concurrency: number; budget?: JudgeBudget; prices: Record<string, ModelPrice> };
 }
 
 export const DEFAULTS = {

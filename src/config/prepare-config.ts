@@ -21,6 +21,7 @@ export function mergeOptions(file: RunOptions, flags: RunOptions): RunOptions {
   if (file.serverEnv || flags.serverEnv) merged.serverEnv = { ...file.serverEnv, ...flags.serverEnv };
   if (file.toolMap || flags.toolMap) merged.toolMap = { ...file.toolMap, ...flags.toolMap };
   if (file.minEffectFor || flags.minEffectFor) merged.minEffectFor = { ...file.minEffectFor, ...flags.minEffectFor };
+  if (file.judging || flags.judging) merged.judging = { ...file.judging, ...flags.judging };
   // A server given by flags replaces the file's whole server, not half of it.
   if (flags.serverCommand !== undefined || flags.serverUrl !== undefined) {
     if (flags.serverUrl === undefined) delete merged.serverUrl;

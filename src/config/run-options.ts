@@ -15,6 +15,7 @@ import { DEFAULT_STATS } from '../compare/judge-context.ts';
 import { DEFAULT_HEALTH_POLICY } from '../score/health.ts';
 import { DEFAULT_SHAPE, type ShapeOverlay } from './builtin-profiles.ts';
 import { DEFAULTS, type Config } from './config.ts';
+import { DEFAULT_JUDGE_CONCURRENCY, type JudgeBudget, type ModelPrice } from '../score/evaluators/llm/judge-session.ts';
 import { embeddedDefault } from './embedded-default.ts';
 import { packageRoot } from './package-root.ts';
 
@@ -81,6 +82,16 @@ export interface RunOptions {
   historyMinRuns?: number;
   /** TREC qrels file whose judgments replace the dataset's, case by case (query id = case id). */
   qrels?: string;
+  /** Judge and embedding calls: cache, concurrency, budget, prices (config file `judging:`, --no-cache, --cache-dir). */
+  judging?: JudgingOptions;
+}
+
+export interface JudgingOptions {
+  cache?: boolean;
+  cacheDir?: string;
+  concurrency?: number;
+  budget?: JudgeBudget;
+  prices?: Record<string, ModelPrice>;
 }
 
 /** A whole number ≥ min from text, or the fallback when absent; `name` is how the user wrote it. */
@@ -237,6 +248,12 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,
     history: options.history !== undefined ? path.resolve(workDir, options.history) : null,
     historyMinRuns: options.historyMinRuns ?? DEFAULTS.historyMinRuns,
+    judging: {
+      cacheDir: options.judging?.cache === false ? null : path.resolve(workDir, options.judging?.cacheDir ?? path.join(stateDir, 'cache')),
+      concurrency: options.judging?.concurrency ?? DEFAULT_JUDGE_CONCURRENCY,
+      ...(options.judging?.budget ? { budget: options.judging.budget } : {}),
+      prices: options.judging?.prices ?? {},
+    },
   };
 }
 

@@ -8,6 +8,8 @@ import type { Config } from '../config/config.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { registerNetworkEvaluators } from '../score/evaluators/llm/index.ts';
 import { createRegistry } from '../score/evaluators/registry.ts';
+import { createCallCache } from '../score/evaluators/call-cache.ts';
+import { createJudgeSession } from '../score/evaluators/llm/judge-session.ts';
 import { JsonlFileStorage } from '../score/evaluators/storage/jsonl-storage.ts';
 import { validateEvaluatorConfigs } from '../score/evaluators/runner.ts';
 import type { EvaluatorConfig } from '../score/evaluators/types.ts';
@@ -29,7 +31,10 @@ export async function answerSetup(config: Config, suite: Suite): Promise<AnswerS
   };
   // Network evaluators (LLM judge, embeddings) are registered here, not as built-ins: they
   // cost money and need a key; validation below reports a missing one before any server starts.
-  const registry = registerNetworkEvaluators(createRegistry({ baseDir: path.dirname(config.cases) }));
+  // One judging session per run: the call cache, the concurrency bound, the budget and the usage totals.
+  const { cacheDir, concurrency, budget, prices } = config.judging;
+  const session = createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });
+  const registry = registerNetworkEvaluators(createRegistry({ baseDir: path.dirname(config.cases) }), { session });
   const criteria = suite.criteria ?? [];
   const evaluators = suite.evaluators ?? [];
   const perCase: EvaluatorConfig[] = suite.cases.flatMap((c) => (c.kind === 'answer' ? (c.evaluators ?? []) : []));
@@ -43,5 +48,5 @@ export async function answerSetup(config: Config, suite: Suite): Promise<AnswerS
     if (problems.length > 0) throw new UsageError(`invalid evaluators in ${config.cases}:\n  ${problems.join('\n  ')}`);
   }
   const storage = config.store ? new JsonlFileStorage(config.store) : undefined;
-  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap, ...(storage ? { storage } : {}) } };
+  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap, session, ...(storage ? { storage } : {}) } };
 }

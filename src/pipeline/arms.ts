@@ -11,6 +11,7 @@ import type { BuildResult, GitInfo, Report, SameJobInfo, SamplingInfo } from '..
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
 import { scoreCases } from '../score/score-cases.ts';
+import { judgingSummary } from '../score/judging-summary.ts';
 import type { AnswerScoring } from '../score/score-answer.ts';
 import type { Suite } from '../suite/index.ts';
 import type { HttpSession, HttpSessionEnd } from '../target/http-session.ts';
@@ -210,6 +211,8 @@ export async function runArms(
       server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
       healthPolicy: config.health,
     });
+    const judging = scoring?.session ? judgingSummary(scoring.session, results) : undefined;
+    if (judging) report.judging = judging;
     if (arm.sameJob) report.sameJob = arm.sameJob;
     if (config.shard) report.shard = config.shard;
     reports.push(report);

@@ -7,6 +7,7 @@
  */
 import { breakdowns, summarize } from '../score/summarize.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
+import { mergeJudging } from '../score/judging-summary.ts';
 import { cutoffsOf, type CaseResult, type Report } from './types.ts';
 
 export class MergeError extends Error {
@@ -165,6 +166,9 @@ export function mergeReports(reports: readonly Report[]): Report {
   // shard's, with that shard's trace, never a sum (the servers ran on different machines).
   const memory = maxBy(reports, (r) => r.memory, (m) => m.peakBytes);
   if (memory) merged.memory = memory;
+  // Judging is paid per shard: the merged run cost the sum.
+  const judging = mergeJudging(reports.map((r) => r.judging));
+  if (judging) merged.judging = judging;
   // sameJob is dropped: its id pairs one job's base and head arms, and a merged arm spans
   // n jobs, so the merged reports are compared as two ordinary reports. shard is dropped too.
   return merged;

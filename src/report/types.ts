@@ -156,6 +156,37 @@ export interface CaseResult {
   shortRanking?: { ids: number; k: number; limit: number; maxRounds: number };
 }
 
+/** One evaluator and model's API use in a run (score/evaluators/llm/judge-session.ts): counted once per API call. */
+export interface JudgingUsage {
+  evaluator: string;
+  /** The model as configured (prices are looked up by it). */
+  model: string;
+  /** Billable API responses (a retried 500 is not one). */
+  calls: number;
+  /** Answers served from the call cache: no HTTP call, no tokens, no cost. */
+  cacheHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Prompt tokens the provider served from its own prompt cache (prompt_tokens_details.cached_tokens). */
+  cachedTokens: number;
+  /** USD from the configured prices; null when the model has no price (never a guess). */
+  costUsd: number | null;
+}
+
+/** What judging cost and how it was run: totals, per evaluator and model, cache, budget. */
+export interface JudgingSummary {
+  rows: JudgingUsage[];
+  totals: Omit<JudgingUsage, 'evaluator' | 'model'>;
+  /** The call cache's directory, or null with --no-cache. */
+  cacheDir: string | null;
+  /** Evaluator API calls in flight at most. */
+  concurrency: number;
+  /** The budget, when one was set: stopped once spent; the cases judged after that are "not judged (budget)". */
+  budget?: { usd?: number; tokens?: number; stopped: boolean; notJudged: string[] };
+  /** Repeated judging, per criterion over the cases judged N > 1 times: mean sd and mean agreement of the samples (samples.ts). */
+  samples?: Record<string, { cases: number; samples: number; meanSd: number; meanAgreement: number }>;
+}
+
 /** Run health (score/health.ts): what makes a run's numbers untrustworthy, counted by case. */
 export interface HealthPolicy {
   /** Errored or not-run cases allowed before the run fails: a count, or a share of the cases. */
@@ -164,7 +195,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'short_rankings';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'short_rankings';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -287,6 +318,8 @@ export interface Report {
   gates?: GateOutcome;
   /** Can the numbers be trusted: empty results, error replies, evaluator errors, short rankings (absent in reports before it existed). */
   health?: RunHealth;
+  /** Judge and embedding API use: tokens, calls, cache hits and cost (absent when no network evaluator ran). */
+  judging?: JudgingSummary;
   summary: RunSummary;
   breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[]; tool?: Breakdown[]; project?: Breakdown[] };
   cases: CaseResult[];

@@ -7,13 +7,14 @@
  * - retrieval cases whose every search page came back empty;
  * - the server's error replies (isError, or the shape's errorPath), and other errors by kind;
  * - evaluator errors per evaluator, and criteria left unjudged;
+ * - answer cases the judging budget left "not judged (budget)" (a warning: the user set the cap);
  * - rankings shorter than k because limit < k or maxRounds cut the paging.
  * A problem is `fail` (the run exits 1) or `warn` (shown, the run passes). Pure: the
  * report's cases and the policy in, plain data out.
  */
 import type { CaseErrorKind } from '../run/observation.ts';
 import type { CaseResult, HealthPolicy, HealthProblem, RunHealth } from '../report/types.ts';
-import { isSkipped } from './evaluators/aggregate.ts';
+import { isBudgetStop, isSkipped } from './evaluators/aggregate.ts';
 
 export const DEFAULT_HEALTH_POLICY: HealthPolicy = { maxErrors: { count: 0 }, allowEvaluatorErrors: false };
 
@@ -40,7 +41,7 @@ function evaluatorErrors(results: readonly CaseResult[]): RunHealth['evaluatorEr
   const out: RunHealth['evaluatorErrors'] = {};
   for (const r of results) {
     const failed = new Map<string, string>();
-    for (const e of r.answer?.evaluations ?? []) if (e.error !== undefined && !isSkipped(e) && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, e.error);
+    for (const e of r.answer?.evaluations ?? []) if (e.error !== undefined && !isSkipped(e) && !isBudgetStop(e) && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, e.error);
     for (const [type, message] of failed) {
       const entry = (out[type] ??= { cases: [], message });
       entry.cases.push(r.id);
@@ -107,6 +108,23 @@ function evaluatorProblem(all: RunHealth['evaluatorErrors'], answerCases: number
   return { code: 'evaluator_errors', severity, message: `${parts.join('; ')}${tail}` };
 }
 
+/** Answer cases the judging budget stopped: "not judged (budget)". */
+export function budgetStoppedCases(results: readonly CaseResult[]): string[] {
+  return ids(results.filter((r) => (r.answer?.evaluations ?? []).some(isBudgetStop)));
+}
+
+/** A warning, not a failure: the user set the cap; the cases it left are not judged and the means are over fewer cases. */
+function budgetProblem(results: readonly CaseResult[], answerCases: number): HealthProblem | undefined {
+  const stopped = budgetStoppedCases(results);
+  if (stopped.length === 0) return undefined;
+  const why = results.find((r) => r.id === stopped[0])?.answer?.evaluations.find(isBudgetStop)?.error ?? 'the budget is spent';
+  return {
+    code: 'judging_budget',
+    severity: 'warn',
+    message: `${stopped.length} of ${answerCases} answer cases not judged (budget) (${some(stopped)}): ${why.replace(/^[a-z_]+: not judged \(budget\): /, '')}; raise judging.budget, or keep the call cache (.docs-mcp-eval/cache) so a re-run pays only for what changed`,
+  };
+}
+
 function shortProblem(results: readonly CaseResult[], short: readonly string[], k: number): HealthProblem | undefined {
   if (short.length === 0) return undefined;
   const first = results.find((r) => r.id === short[0])?.shortRanking;
@@ -129,6 +147,7 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
     emptyProblem(retrieval.length, empty),
     errorProblem(results, errors, policy),
     evaluatorProblem(evaluators, answerCases, policy),
+    budgetProblem(results, answerCases),
     shortProblem(results, shortRankings, k),
   ].filter((p) => p !== undefined);
   const status = problems.some((p) => p.severity === 'fail') ? 'fail' : problems.length > 0 ? 'warn' : 'ok';

@@ -9,10 +9,12 @@ import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import { runRules } from './answer/index.ts';
+import { stripResponseMetadata } from './answer/metadata.ts';
 import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
 import { runEvaluation } from './evaluators/runner.ts';
+import type { JudgeSession } from './evaluators/llm/judge-session.ts';
 
 export const VALIDATIONS_CRITERION: EvaluationCriteria = {
   name: 'validations',
@@ -29,6 +31,8 @@ export interface AnswerScoring {
   rules?: RuleOptions;
   /** Where each case's aggregated evaluation is appended (seed 004's storage provider). */
   storage?: EvaluationStorageProvider;
+  /** The run's judging session (cache, concurrency, budget, usage): report.judging is read from it. */
+  session?: JudgeSession;
 }
 
 const EXCERPT = 2_000;
@@ -45,7 +49,9 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
   const evaluation = await runEvaluation(
     {
       prompt: answerPrompt(c),
-      response: answer.text,
+      // The server's <response_metadata> (its self-reported confidence) is for the rules, never
+      // for the judge, the embeddings or the lexical evaluators: they score what a reader reads.
+      response: stripResponseMetadata(answer.text).trim(),
       ...(answer.structured !== undefined ? { structured: answer.structured } : {}),
       ...(c.groundTruth !== undefined ? { groundTruth: c.groundTruth } : {}),
       criteria,

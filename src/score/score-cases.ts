@@ -117,11 +117,18 @@ function ordered(observations: readonly CaseObservation[]): CaseObservation[] {
 
 export async function scoreCases(cases: readonly Case[], observations: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult[]> {
   const byCase = groupBy(observations, (o) => [o.caseId]);
-  const results: CaseResult[] = [];
-  // One case at a time: evaluators may call rate-limited APIs.
-  for (const c of cases) {
-    const mine = ordered(byCase.get(c.id) ?? []);
-    results.push(c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options));
-  }
+  const results: CaseResult[] = new Array<CaseResult>(cases.length);
+  // Answer cases are judged several at a time; the judging session bounds the API calls in flight.
+  const width = Math.max(1, options.answers?.session?.settings.concurrency ?? 1);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cases.length) {
+      const i = next++;
+      const c = cases[i]!;
+      const mine = ordered(byCase.get(c.id) ?? []);
+      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, cases.length) }, worker));
   return results;
 }

@@ -7,6 +7,7 @@
 import { registerNetworkEvaluators } from '../score/evaluators/llm/register.ts';
 import { createRegistry } from '../score/evaluators/registry.ts';
 import type { EvaluatorRegistry } from '../score/evaluators/registry.ts';
+import { scaleProblem } from '../score/evaluators/scales.ts';
 import { closestName } from '../shared/closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
@@ -30,6 +31,7 @@ export function evaluatorIssues(data: unknown, source: SourceDocument, file: str
   const issues: DatasetIssue[] = [];
   const firstAt = new Map<string, number>();
   listAt(data, 'criteria').forEach((criterion, index) => {
+    issues.push(...scaleIssues(criterion, ['criteria', index], issue));
     const name = stringAt(criterion, 'name');
     if (name === undefined) return;
     const first = firstAt.get(name);
@@ -49,6 +51,7 @@ export function evaluatorIssues(data: unknown, source: SourceDocument, file: str
 function configIssues(config: unknown, path: DataPath, pool: readonly string[], issue: (path: DataPath, message: string) => DatasetIssue): DatasetIssue[] {
   const type = stringAt(config, 'type');
   if (type === undefined || !isRecord(config)) return []; // the schema reports it
+  const scales = listAt(config, 'criteria').flatMap((entry, j) => scaleIssues(entry, [...path, 'criteria', j], issue));
   const definition = knownTypes().get(type);
   if (definition === undefined) {
     const near = closestName(type, knownTypes().types());
@@ -63,12 +66,20 @@ function configIssues(config: unknown, path: DataPath, pool: readonly string[], 
     // rule_based and tool_usage rules may each name the criterion they count towards.
     ...listAt(config, 'rules').map((rule, k): [DataPath, unknown] => [[...path, 'rules', k, 'criterion'], isRecord(rule) ? rule.criterion : undefined]),
   ];
-  return references.flatMap(([at, name]) => {
+  return [...scales, ...references.flatMap(([at, name]) => {
     if (typeof name !== 'string' || known.includes(name)) return [];
     const near = closestName(name, known);
     const defined = pool.length > 0 ? ` (defined: ${pool.join(', ')})` : '';
     return [issue(at, `unknown criterion "${name}"${near ? ` (did you mean "${near}"?)` : ''}; define it under the suite's criteria:${defined}`)];
-  });
+  })];
+}
+
+/** A criterion definition whose scale is text but not a known scale (a missing or non-text scale is the schema's to report). */
+function scaleIssues(criterion: unknown, path: DataPath, issue: (path: DataPath, message: string) => DatasetIssue): DatasetIssue[] {
+  const scale = stringAt(criterion, 'scale');
+  if (scale === undefined || scale.trim() === '') return [];
+  const problem = scaleProblem(scale);
+  return problem === undefined ? [] : [issue([...path, 'scale'], problem)];
 }
 
 function valueAt(data: unknown, path: DataPath): unknown {

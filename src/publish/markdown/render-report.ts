@@ -7,6 +7,7 @@ import { markdownTable } from 'markdown-table';
 import { cutoffsOf, type Breakdown, type CaseResult, type LatencySummary, type Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
 import { answerFailureLine, renderAnswers } from './render-answers.ts';
+import { renderJudging } from './render-judging.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatBytes, formatMs, formatValue } from '../../report/format.ts';
@@ -100,6 +101,8 @@ export function renderReport(report: Report): string {
   ];
   const answers = renderAnswers(report);
   if (answers) parts.push(answers);
+  const judging = renderJudging(report);
+  if (judging) parts.push(judging);
   const failures = report.cases.map((r) => failureLine(r, k)).filter((l) => l !== undefined);
   if (failures.length > 0) parts.push(`### Misses and errors (${failures.length})`, failures.join('\n'));
   return `${parts.join('\n\n')}\n`;

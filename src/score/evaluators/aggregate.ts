@@ -2,7 +2,7 @@
  * Aggregation, in two steps.
  *
  * Per case: each criterion's normalised score is the mean of the normalised scores of
- * its results (two evaluators on one criterion -> their mean, each counted once in the
+ * its results (a result judged N times counts as the mean of its N samples) (two evaluators on one criterion -> their mean, each counted once in the
  * criterion, the criterion counted once in the case). The overall score is the weighted
  * mean (weight default 1) of the criteria.
  *
@@ -17,7 +17,7 @@
  * Per run: the mean of the judged cases' overall scores, and per criterion the mean of
  * its non-null case scores with how many cases scored it (n) and how many had an error.
  */
-import { normalizeScore } from './normalize.ts';
+import { resultScore, sampleScores } from './samples.ts';
 import type { AggregatedEvaluationResult, EvaluationCriteria, EvaluationResult, UnjudgedCriterion } from './types.ts';
 
 export interface CaseAggregate {
@@ -37,6 +37,11 @@ export function isSkipped(result: EvaluationResult): boolean {
   return result.metadata?.['skipped'] === true;
 }
 
+/** A result left because the run's judging budget was spent: "not judged (budget)", counted by health on its own. */
+export function isBudgetStop(result: EvaluationResult): boolean {
+  return result.metadata?.['budget'] === true;
+}
+
 /** The criterion's score from its results, or why it has none. */
 function criterionScore(criterion: EvaluationCriteria, results: readonly EvaluationResult[]): { score: number } | { skipped: true } | { why: string; evaluator: string } {
   const mine = results.filter((r) => r.criterionName === criterion.name);
@@ -46,8 +51,9 @@ function criterionScore(criterion: EvaluationCriteria, results: readonly Evaluat
   if (counted.length === 0) return mine.some(isSkipped) ? { skipped: true } : { why: 'no evaluator scored it', evaluator: '' };
   const scores: number[] = [];
   for (const r of counted) {
-    const score = normalizeScore(r.score, criterion.scale);
-    if (score === null) return { why: `score ${JSON.stringify(r.score)} is not on the ${criterion.scale} scale`, evaluator: r.evaluatorType };
+    // Repeated judging: the mean of the samples (samples.ts).
+    const score = resultScore(r, criterion.scale);
+    if (score === null) return { why: `score ${JSON.stringify(sampleScores(r) ?? r.score)} is not on the ${criterion.scale} scale`, evaluator: r.evaluatorType };
     scores.push(score);
   }
   return { score: mean(scores)! };

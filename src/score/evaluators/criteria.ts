@@ -8,6 +8,7 @@
 import { closestName } from '../../shared/closest-name.ts';
 import { isRecord } from '../../shared/plain-data.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from './types.ts';
+import { SCALE_HELP, scaleProblem } from './scales.ts';
 
 /** What resolution needs to know about an evaluator type. */
 export interface CriteriaDefaults {
@@ -26,7 +27,10 @@ export function criterionProblems(value: unknown, where: string): string[] {
   const problems: string[] = [];
   if (typeof value.name !== 'string' || value.name.trim() === '') problems.push(`${where}: criterion name must be a non-empty string`);
   if (typeof value.scale !== 'string' || value.scale.trim() === '') {
-    problems.push(`${where}: criterion ${String(value.name)} needs a scale (binary, pass/fail, likert5, numeric or your own)`);
+    problems.push(`${where}: criterion ${String(value.name)} needs a scale (${SCALE_HELP})`);
+  } else {
+    const problem = scaleProblem(value.scale);
+    if (problem !== undefined) problems.push(`${where}: criterion ${String(value.name)}: ${problem}`);
   }
   if (value.weight !== undefined && !(typeof value.weight === 'number' && Number.isFinite(value.weight) && value.weight >= 0)) {
     problems.push(`${where}: criterion ${String(value.name)} weight must be a number >= 0`);

@@ -44,14 +44,37 @@ describe('normalizeScore', () => {
     assert.equal(normalizeScore('', 'numeric'), null);
   });
 
-  it('custom scales: truth words first, then the numeric rule, else null', () => {
-    assert.equal(normalizeScore(true, 'letter-grade'), 1);
-    assert.equal(normalizeScore('fail', 'letter-grade'), 0);
-    assert.equal(normalizeScore('no', 'letter-grade'), 0);
-    assert.equal(normalizeScore(0.3, 'letter-grade'), 0.3);
-    assert.equal(normalizeScore('80', 'letter-grade'), 0.8);
-    assert.equal(normalizeScore(250, 'letter-grade'), null);
-    assert.equal(normalizeScore('B+', 'letter-grade'), null);
+  it('a range: (s - min) / (max - min); 1 is the worst, outside the range is off-scale', () => {
+    // The defect: on 1-10, 8 became 0.08 and 1 (the worst) became 1.0.
+    assert.equal(normalizeScore(8, '1-10'), 7 / 9);
+    assert.equal(normalizeScore(1, '1-10'), 0);
+    assert.equal(normalizeScore(10, '1-10'), 1);
+    assert.equal(normalizeScore('5.5', '1-10'), 0.5);
+    assert.equal(normalizeScore(0, '1-10'), null);
+    assert.equal(normalizeScore(11, '1-10'), null);
+    assert.equal(normalizeScore(80, '0-100'), 0.8);
+    assert.equal(normalizeScore(3, '1-5'), 0.5);
+    assert.equal(normalizeScore(0, '-2..2'), 0.5);
+    assert.equal(normalizeScore(true, '1-10'), null);
+  });
+
+  it('ordered labels, best first: A-F and [excellent, good, fair, poor], evenly spaced', () => {
+    // The defect: letter grades were silently never counted.
+    assert.equal(normalizeScore('A', 'A-F'), 1);
+    assert.equal(normalizeScore('b', 'A-F'), 0.8);
+    assert.equal(normalizeScore('F', 'A-F'), 0);
+    assert.equal(normalizeScore('G', 'A-F'), null);
+    assert.equal(normalizeScore('D', '[A, B, C, D, F]'), 0.25);
+    assert.equal(normalizeScore('excellent', '[excellent, good, fair, poor]'), 1);
+    assert.equal(normalizeScore(' Fair ', 'excellent, good, fair, poor'), 1 / 3);
+    assert.equal(normalizeScore('poor', '[excellent, good, fair, poor]'), 0);
+    assert.equal(normalizeScore('great', '[excellent, good, fair, poor]'), null);
+    assert.equal(normalizeScore(1, 'A-F'), null);
+  });
+
+  it('an unknown scale is null here (the dataset loader rejects it before a run)', () => {
+    assert.equal(normalizeScore(true, 'letter-grade'), null);
+    assert.equal(normalizeScore(0.3, 'letter-grade'), null);
   });
 
   it('non-scores from a misbehaving custom evaluator are null', () => {

@@ -44,7 +44,7 @@ describe('createRegistry', () => {
 });
 
 describe('custom evaluators', () => {
-  const criteria = [{ name: 'length', description: '', scale: 'custom' }];
+  const criteria = [{ name: 'length', description: '', scale: 'numeric' }];
   const run = (file: string) => runEvaluation({ response: 'abc', criteria: [] }, { criteria, registry: createRegistry({ baseDir: dir }), evaluators: [{ type: 'custom', module: file, criteria: ['length'] }] });
 
   it('loads a default-exported Evaluator object', async () => {
@@ -102,7 +102,7 @@ describe('custom evaluator instances', () => {
   it('builds each config once for the whole run, and preload surfaces factory errors', async () => {
     const counter = module('counted.js', `let built = 0;\nexport default (config) => { if (config.fail) throw new Error('bad option'); built++; return { type: 'c', evaluate: async (i, c) => c.map((x) => ({ criterionName: x.name, evaluatorType: 'c', score: built })) }; };`);
     const registry = createRegistry({ baseDir: dir });
-    const criteria = [{ name: 'n', description: '', scale: 'custom' }];
+    const criteria = [{ name: 'n', description: '', scale: 'numeric' }];
     const config = { type: 'custom', module: counter, criterion: 'n' };
     assert.deepEqual(await registry.preload([config], criteria), []);
     for (let i = 0; i < 3; i++) {

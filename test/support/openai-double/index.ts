@@ -5,7 +5,9 @@
  *
  * Each route has a queue of scripted behaviours, consumed one per request; when the queue
  * is empty the route's default answers (a schema-valid reply, hashed bag-of-words
- * embeddings). Every request is recorded; request problems land in `violations`.
+ * embeddings). Every request is recorded; request problems land in `violations`; the
+ * usage of every successful answer is summed in `served` (what a provider would bill),
+ * and `maxInFlight` is the most requests it was answering at once (`latencyMs` holds each).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +43,13 @@ interface Faults {
 }
 
 export type ChatBehaviour =
-  | { kind: 'reply'; content?: string | ((body: ChatBody) => string); finishReason?: string; refusal?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | {
+      kind: 'reply';
+      content?: string | ((body: ChatBody) => string);
+      finishReason?: string;
+      refusal?: string;
+      usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+    }
   | { kind: 'malformed'; content?: string }
   | Faults[keyof Faults];
 
@@ -63,6 +71,16 @@ export interface OpenAiDoubleOptions {
   apiKey?: string;
   /** Embedding length when the request does not ask for `dimensions`. */
   dimensions?: number;
+  /** Wait this long before answering each request (to observe concurrency). */
+  latencyMs?: number;
+}
+
+/** What the double billed: the usage of every successful response it sent, summed. */
+export interface ServedUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
 }
 
 export interface OpenAiDouble {
@@ -71,6 +89,9 @@ export interface OpenAiDouble {
   apiKey: string;
   requests: RecordedRequest[];
   violations: string[];
+  served: ServedUsage;
+  /** Requests being answered at most at one time. */
+  readonly maxInFlight: number;
   /** Queue behaviours for the next requests on a route, in order. */
   script(route: 'chat', ...behaviours: ChatBehaviour[]): void;
   script(route: 'embeddings', ...behaviours: EmbeddingsBehaviour[]): void;
@@ -111,6 +132,9 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   const defaults: { chat: ChatBehaviour; embeddings: EmbeddingsBehaviour } = { chat: { kind: 'reply' }, embeddings: { kind: 'reply' } };
   const timers = new Set<NodeJS.Timeout>();
   let counter = 0;
+  const served: ServedUsage = { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  let inFlight = 0;
+  let maxInFlight = 0;
 
   function answerChat(res: ServerResponse, body: ChatBody, behaviour: Extract<ChatBehaviour, { kind: 'reply' | 'malformed' }>): number {
     const content =
@@ -122,6 +146,11 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     const refusal = behaviour.kind === 'reply' ? (behaviour.refusal ?? null) : null;
     const prompt = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.prompt_tokens : tokensOf(body.messages.map((m) => m.content).join('\n'));
     const completion = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.completion_tokens : tokensOf(content);
+    const cached = behaviour.kind === 'reply' ? (behaviour.usage?.cached_tokens ?? 0) : 0;
+    served.calls++;
+    served.promptTokens += prompt;
+    served.completionTokens += completion;
+    served.cachedTokens += cached;
     send(res, 200, {
       id: `chatcmpl-double${++counter}`,
       object: 'chat.completion',
@@ -135,7 +164,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
           finish_reason: behaviour.kind === 'reply' ? (behaviour.finishReason ?? 'stop') : 'stop',
         },
       ],
-      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } },
       system_fingerprint: 'fp_double',
     });
     return 200;
@@ -145,6 +174,8 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     const texts = typeof body.input === 'string' ? [body.input] : body.input;
     const vectors = behaviour.vectors ? behaviour.vectors(texts) : texts.map((t) => hashedEmbedding(t, body.dimensions ?? dimensions));
     const tokens = texts.reduce((sum, t) => sum + tokensOf(t), 0);
+    served.calls++;
+    served.promptTokens += tokens;
     send(res, 200, {
       object: 'list',
       data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding: body.encoding_format === 'base64' ? base64Embedding(embedding) : embedding })),
@@ -234,7 +265,18 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => requests.push(handle(req, res, Buffer.concat(chunks).toString('utf8'))));
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    req.on('end', () => {
+      const answer = () => requests.push(handle(req, res, Buffer.concat(chunks).toString('utf8')));
+      if (!options.latencyMs) return void answer();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        answer();
+      }, options.latencyMs);
+      timers.add(timer);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -244,6 +286,10 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     apiKey,
     requests,
     violations,
+    served,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     script(route: Route, ...behaviours: (ChatBehaviour | EmbeddingsBehaviour)[]) {
       (queues[route] as (ChatBehaviour | EmbeddingsBehaviour)[]).push(...behaviours);
     },

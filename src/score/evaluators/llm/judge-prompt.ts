@@ -1,7 +1,10 @@
 /**
  * The judge's messages. Instructions go in the system message; the question, the answer
- * and the reference go in the user message, each in a block fenced by a random nonce the
- * answer cannot predict, so it cannot close its block and speak as the instructions. The
+ * and the reference go in the user message, each in a block fenced by a nonce the answer
+ * cannot predict, so it cannot close its block and speak as the instructions. The nonce
+ * is a hash of everything the prompt holds (the answer included), so the same question
+ * gives the same request and the call cache can serve it, while an answer that wanted to
+ * contain its own fence would have to contain a sha256 preimage of itself. The
  * model is told the blocks are data. This is a MITIGATION of prompt injection by the
  * judged answer, not a guarantee: a model can still be swayed by what it reads.
  *
@@ -9,7 +12,7 @@
  * list goes); the data-handling rules and the blocks are always added after it, so a custom
  * template cannot drop the fencing by accident.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { EvaluationCriteria } from '../types.ts';
 import type { ChatMessage } from './openai-client.ts';
 import { scaleGuide } from './judge-schema.ts';
@@ -39,11 +42,16 @@ export interface JudgeMaterial {
   groundTruth?: string;
 }
 
+/** 16 hex digits of sha256 over the criteria, the material and the template. */
+export function contentNonce(criteria: readonly EvaluationCriteria[], material: JudgeMaterial, template: string): string {
+  return createHash('sha256').update(JSON.stringify([criteria, material.question ?? null, material.answer, material.groundTruth ?? null, template])).digest('hex').slice(0, 16);
+}
+
 export function buildJudgeMessages(
   criteria: readonly EvaluationCriteria[],
   material: JudgeMaterial,
   template: string = DEFAULT_JUDGE_TEMPLATE,
-  nonce: string = randomBytes(8).toString('hex'),
+  nonce: string = contentNonce(criteria, material, template),
 ): ChatMessage[] {
   const list = criteriaList(criteria);
   const instructions = /\{\{\s*criteria\s*\}\}/.test(template) ? template.replace(PLACEHOLDER, () => list) : `${template}\n\nCriteria:\n${list}`;

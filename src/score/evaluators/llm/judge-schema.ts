@@ -10,6 +10,7 @@
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import type { EvaluationCriteria, EvaluationScale } from '../types.ts';
+import { parseScale } from '../scales.ts';
 
 export interface JudgedItem {
   criterion: string;
@@ -17,34 +18,36 @@ export interface JudgedItem {
   score: number | boolean | string;
 }
 
-/** The score's JSON type for a scale (the runner normalises; the judge only types it). */
+/** The score's JSON type for a scale (the runner normalises; the judge only answers on the scale). */
 export function scoreSchema(scale: EvaluationScale): Record<string, unknown> {
-  switch (scale) {
-    case 'binary':
-    case 'pass/fail':
+  const spec = parseScale(scale);
+  if (typeof spec === 'string') return { type: 'string' }; // rejected at load time; never sent
+  switch (spec.kind) {
+    case 'truth':
       return { type: 'boolean' };
-    case 'likert5':
-      return { type: 'integer', minimum: 1, maximum: 5 };
-    case 'numeric':
+    case 'percent':
       return { type: 'number', minimum: 0, maximum: 1 };
-    default:
-      return { type: 'string' };
+    case 'range':
+      return { type: spec.integer ? 'integer' : 'number', minimum: spec.min, maximum: spec.max };
+    case 'labels':
+      return { type: 'string', enum: spec.labels };
   }
 }
 
 /** What the scale means, for the prompt; it must agree with scoreSchema. */
 export function scaleGuide(scale: EvaluationScale): string {
-  switch (scale) {
-    case 'binary':
-      return 'true if the criterion is met, false if not';
-    case 'pass/fail':
-      return 'true for pass, false for fail';
-    case 'likert5':
-      return 'integer 1 (very poor) to 5 (excellent)';
-    case 'numeric':
+  const spec = parseScale(scale);
+  if (typeof spec === 'string') return `a value on the scale "${String(scale)}"`;
+  switch (spec.kind) {
+    case 'truth':
+      return spec.name === 'pass/fail' ? 'true for pass, false for fail' : 'true if the criterion is met, false if not';
+    case 'percent':
       return 'number from 0 (not at all) to 1 (fully)';
-    default:
-      return `a short label on the scale "${scale}"`;
+    case 'range':
+      if (spec.name === 'likert5') return 'integer 1 (very poor) to 5 (excellent)';
+      return `${spec.integer ? 'integer' : 'number'} from ${spec.min} (worst) to ${spec.max} (best)`;
+    case 'labels':
+      return `one of ${spec.labels.map((l) => JSON.stringify(l)).join(', ')} (best first, worst last)`;
   }
 }
 

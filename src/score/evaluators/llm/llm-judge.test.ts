@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EvaluationCriteria, EvaluationInput, EvaluatorConfig } from '../types.ts';
 import { createLlmJudgeFactory } from './llm-judge.ts';
+import { createJudgeSession, type JudgeSession } from './judge-session.ts';
 import { startOpenAiDouble, type ChatBody, type OpenAiDouble } from '../../../../test/support/openai-double/index.ts';
 
 const KEY_ENV = 'JUDGE_TEST_KEY';
@@ -31,13 +32,15 @@ function answerWith(scores: Record<string, unknown>) {
 describe('llm_judge', () => {
   let double: OpenAiDouble;
   let config: EvaluatorConfig;
-  const factory = () => createLlmJudgeFactory({ env: { [KEY_ENV]: double.apiKey }, client: { baseDelayMs: 5, maxDelayMs: 20 } });
+  let session: JudgeSession;
+  const factory = () => createLlmJudgeFactory({ env: { [KEY_ENV]: double.apiKey }, client: { baseDelayMs: 5, maxDelayMs: 20 }, session });
 
   before(async () => {
     double = await startOpenAiDouble();
   });
   beforeEach(() => {
     double.requests.length = 0;
+    session = createJudgeSession({ cache: null, concurrency: 4, prices: {} });
     config = { type: 'llm_judge', baseUrl: double.baseUrl, apiKeyEnv: KEY_ENV, model: 'gpt-4o-mini' };
   });
   after(() => double.close());
@@ -68,13 +71,16 @@ describe('llm_judge', () => {
     assert.deepEqual(double.violations, []);
   });
 
-  it('keeps raw scores and reasoning from the answer, and records tokens and time in metadata', async () => {
+  it('keeps raw scores and reasoning from the answer; tokens are counted once per call by the session, not per criterion', async () => {
     double.script('chat', { kind: 'reply', content: answerWith({ grounded: false, helpfulness: 3, coverage: 0.4, verdict: false }), usage: { prompt_tokens: 300, completion_tokens: 40 } });
     const results = await factory()(config, CRITERIA).evaluate(INPUT, CRITERIA);
     assert.deepEqual(results.map((r) => r.score), [false, 3, 0.4, false]);
     assert.equal(results[1]?.reasoning, 'because helpfulness');
     const meta = results[0]?.metadata ?? {};
-    assert.deepEqual(meta['tokens'], { prompt: 300, completion: 40, total: 340 });
+    // The defect: each of the 4 criteria carried the call's 340 tokens, so summing gave 1,360.
+    assert.equal(meta['tokens'], undefined);
+    const { totals } = session.take([]);
+    assert.deepEqual([totals.calls, totals.promptTokens, totals.completionTokens], [1, 300, 40]);
     assert.equal(meta['attempts'], 1);
     assert.equal(meta['criteriaInCall'], 4);
     assert.equal(meta['model'], 'gpt-4o-mini');
@@ -112,9 +118,9 @@ describe('llm_judge', () => {
     assert.equal(double.requests.length, 2);
     const meta = results[0]?.metadata ?? {};
     assert.equal(meta['attempts'], 2);
-    const tokens = meta['tokens'] as { prompt: number };
     const single = Math.ceil((double.requests[0]?.body as ChatBody).messages.map((m) => m.content).join('\n').length / 4);
-    assert.equal(tokens.prompt, 2 * single);
+    const { totals } = session.take([]);
+    assert.deepEqual([totals.calls, totals.promptTokens], [2, 2 * single]);
   });
 
   it('off-schema, refused or truncated answers exhaust the budget into error results', async () => {

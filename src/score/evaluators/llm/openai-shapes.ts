@@ -8,6 +8,8 @@ export interface Usage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** prompt_tokens_details.cached_tokens: prompt tokens the provider served from its prompt cache (billed lower). */
+  cachedTokens?: number;
 }
 
 export interface ChatCompletion {
@@ -38,7 +40,9 @@ function readUsage(value: unknown): Usage | undefined {
   if (!isObject(value)) return undefined;
   const promptTokens = count(value['prompt_tokens']);
   const completionTokens = count(value['completion_tokens']);
-  return { promptTokens, completionTokens, totalTokens: count(value['total_tokens']) || promptTokens + completionTokens };
+  const details = value['prompt_tokens_details'];
+  const cachedTokens = isObject(details) ? count(details['cached_tokens']) : 0;
+  return { promptTokens, completionTokens, totalTokens: count(value['total_tokens']) || promptTokens + completionTokens, ...(cachedTokens > 0 ? { cachedTokens } : {}) };
 }
 
 /** The completion, or a message saying what is wrong with the body. */

@@ -4,11 +4,12 @@
  * so an entry point opts in.
  */
 import type { EvaluatorRegistry } from '../registry.ts';
-import { LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, llmJudgeFactory } from './llm-judge.ts';
-import { SEMANTIC_SIMILARITY_CRITERION, SEMANTIC_SIMILARITY_TYPE, semanticSimilarityFactory } from './semantic-similarity.ts';
+import { createLlmJudgeFactory, LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, llmJudgeFactory, type NetworkDeps } from './llm-judge.ts';
+import { createSemanticSimilarityFactory, SEMANTIC_SIMILARITY_CRITERION, SEMANTIC_SIMILARITY_TYPE, semanticSimilarityFactory } from './semantic-similarity.ts';
 
-export function registerNetworkEvaluators<R extends Pick<EvaluatorRegistry, 'register'>>(registry: R): R {
-  registry.register(LLM_JUDGE_TYPE, llmJudgeFactory, { defaultCriterion: LLM_JUDGE_CRITERION });
-  registry.register(SEMANTIC_SIMILARITY_TYPE, semanticSimilarityFactory, { defaultCriterion: SEMANTIC_SIMILARITY_CRITERION });
+/** `deps.session` makes every network evaluator of the run share one judging session (cache, concurrency, budget, usage). */
+export function registerNetworkEvaluators<R extends Pick<EvaluatorRegistry, 'register'>>(registry: R, deps?: NetworkDeps): R {
+  registry.register(LLM_JUDGE_TYPE, deps ? createLlmJudgeFactory(deps) : llmJudgeFactory, { defaultCriterion: LLM_JUDGE_CRITERION });
+  registry.register(SEMANTIC_SIMILARITY_TYPE, deps ? createSemanticSimilarityFactory(deps) : semanticSimilarityFactory, { defaultCriterion: SEMANTIC_SIMILARITY_CRITERION });
   return registry;
 }

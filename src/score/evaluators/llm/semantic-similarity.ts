@@ -9,10 +9,14 @@
  * much below 0.7), so compare scores from the same model only.
  *
  * A ground truth may be a string or a list of acceptable answers (the best match counts).
+ * Calls go through the run's judging session (cache, concurrency, budget, usage). No
+ * `samples` option: embeddings are deterministic, N calls would cost N times for one answer.
  */
 import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationResult, Evaluator } from '../types.ts';
-import { createOpenAiClient, OpenAiError } from './openai-client.ts';
+import { createOpenAiClient, OpenAiError, type Embeddings, type EmbeddingsResult } from './openai-client.ts';
+import { cacheKey } from '../call-cache.ts';
+import { BudgetExhausted, createJudgeSession, DEFAULT_JUDGE_CONCURRENCY } from './judge-session.ts';
 import { configuredNames, inlineCriteria } from './criteria-scope.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from './network-config.ts';
 import type { NetworkDeps } from './llm-judge.ts';
@@ -58,6 +62,7 @@ export function references(groundTruth: unknown): string[] | string {
 
 export function createSemanticSimilarity(options: SemanticSimilarityOptions, deps: NetworkDeps = {}): Evaluator {
   const { connection, criterion } = options;
+  const session = deps.session ?? createJudgeSession({ cache: null, concurrency: DEFAULT_JUDGE_CONCURRENCY, prices: {} });
   const client = createOpenAiClient({
     ...deps.client,
     ...(deps.env === undefined ? {} : { env: deps.env }),
@@ -79,36 +84,53 @@ export function createSemanticSimilarity(options: SemanticSimilarityOptions, dep
       if (typeof refs === 'string') return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: ${refs}` })];
       // The API rejects empty input, and an empty answer is simply not similar: no call.
       if (input.response.trim() === '') return [result({ score: 0, reasoning: 'the response is empty', metadata: { model: connection.model, cosine: 0 } })];
+      const inputs = [input.response, ...refs];
+      const key = cacheKey({ endpoint: 'embeddings', model: connection.model, input: inputs, dimensions: options.dimensions ?? null });
+      let out: Pick<EmbeddingsResult, 'model' | 'vectors'> & Partial<Pick<EmbeddingsResult, 'ms' | 'attempts' | 'requestId'>>;
+      let cached = false;
       try {
-        const out = await client.embeddings([input.response, ...refs], {
-          model: connection.model,
-          ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
-          ...(signal ? { signal } : {}),
-        });
-        const [answer, ...rest] = out.vectors;
-        const cosines = rest.map((ref) => cosine(answer ?? [], ref));
-        const best = Math.max(...cosines);
-        const score = Math.min(1, Math.max(0, best));
-        const model = out.model || connection.model;
-        return [
-          result({
-            score,
-            reasoning: `cosine similarity ${best.toFixed(3)} between the response and ${refs.length === 1 ? 'the ground truth' : `the closest of ${refs.length} ground truths`} (${model})`,
-            metadata: {
-              model,
-              cosine: best,
-              ...(cosines.length > 1 ? { cosines } : {}),
-              tokens: { prompt: out.usage?.promptTokens ?? 0, completion: 0, total: out.usage?.totalTokens ?? 0 },
-              ms: out.ms,
-              attempts: out.attempts,
-              ...(out.requestId === undefined ? {} : { callId: out.requestId }),
-            },
-          }),
-        ];
+        const hit = await session.cached<Embeddings>(SEMANTIC_SIMILARITY_TYPE, connection.model, key);
+        if (hit && hit.vectors.length === inputs.length) {
+          out = hit;
+          cached = true;
+        } else {
+          const fresh = await session.call(
+            SEMANTIC_SIMILARITY_TYPE,
+            connection.model,
+            () => client.embeddings(inputs, { model: connection.model, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }), ...(signal ? { signal } : {}) }),
+            (r) => (r.usage ? { promptTokens: r.usage.promptTokens, completionTokens: 0 } : undefined),
+          );
+          await session.remember(key, { model: fresh.model, vectors: fresh.vectors });
+          out = fresh;
+        }
       } catch (error) {
+        if (error instanceof BudgetExhausted) {
+          return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: not judged (budget): ${error.message}`, metadata: { model: connection.model, budget: true } })];
+        }
         if (!(error instanceof OpenAiError)) throw error;
         return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: ${error.message}`, metadata: { model: connection.model, ms: error.ms, attempts: error.attempts } })];
       }
+      const [answer, ...rest] = out.vectors;
+      const cosines = rest.map((ref) => cosine(answer ?? [], ref));
+      const best = Math.max(...cosines);
+      const score = Math.min(1, Math.max(0, best));
+      const model = out.model || connection.model;
+      // Tokens are counted once per API call by the session (report.judging), not here.
+      return [
+        result({
+          score,
+          reasoning: `cosine similarity ${best.toFixed(3)} between the response and ${refs.length === 1 ? 'the ground truth' : `the closest of ${refs.length} ground truths`} (${model})`,
+          metadata: {
+            model,
+            cosine: best,
+            ...(cosines.length > 1 ? { cosines } : {}),
+            cached,
+            ...(out.ms === undefined ? {} : { ms: out.ms }),
+            ...(out.attempts === undefined ? {} : { attempts: out.attempts }),
+            ...(out.requestId === undefined ? {} : { callId: out.requestId }),
+          },
+        }),
+      ];
     },
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * "Judging cost": what the LLM judge and the embeddings used in this run, per evaluator
+ * and model (tokens once per API call, calls, cache hits, cost from the configured
+ * prices or "unknown"), the budget and, for repeated judging, how much samples agreed.
+ */
+import type { JudgingSummary, Report } from '../../report/types.ts';
+import { escapeCell } from './escape.ts';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+export function formatUsd(usd: number | null): string {
+  if (usd === null) return 'unknown';
+  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+function budgetLine(j: JudgingSummary): string | undefined {
+  const b = j.budget;
+  if (!b) return undefined;
+  const cap = [b.usd !== undefined ? `$${b.usd}` : undefined, b.tokens !== undefined ? `${count(b.tokens)} tokens` : undefined].filter(Boolean).join(' / ');
+  if (!b.stopped) return `Budget ${cap}: not reached.`;
+  return `**Budget ${cap} reached:** ${b.notJudged.length} answer case(s) not judged (budget)${b.notJudged.length > 0 ? `: ${b.notJudged.slice(0, 5).map(escapeCell).join(', ')}${b.notJudged.length > 5 ? ` +${b.notJudged.length - 5} more` : ''}` : ''}.`;
+}
+
+export function renderJudging(report: Report): string | undefined {
+  const j = report.judging;
+  if (!j) return undefined;
+  const rows = j.rows.map(
+    (r) =>
+      `| ${escapeCell(r.evaluator)} | ${escapeCell(r.model)} | ${count(r.calls)} | ${count(r.cacheHits)} | ${count(r.promptTokens)}${r.cachedTokens > 0 ? ` (${count(r.cachedTokens)} cached)` : ''} | ${count(r.completionTokens)} | ${formatUsd(r.costUsd)} |`,
+  );
+  const t = j.totals;
+  const lines = [
+    '### Judging cost',
+    '| Evaluator | Model | API calls | Cache hits | Prompt tokens | Completion tokens | Cost |',
+    '|---|---|--:|--:|--:|--:|--:|',
+    ...rows,
+    ...(j.rows.length > 1 ? [`| **total** | | ${count(t.calls)} | ${count(t.cacheHits)} | ${count(t.promptTokens)} | ${count(t.completionTokens)} | ${formatUsd(t.costUsd)} |`] : []),
+    '',
+    [
+      t.costUsd === null ? 'Cost "unknown": a model has no price (judging.prices, USD per million tokens).' : undefined,
+      j.cacheDir === null ? 'Call cache off (--no-cache).' : `Call cache: ${t.cacheHits} hit(s), no cost.`,
+      `At most ${j.concurrency} calls in flight.`,
+      budgetLine(j),
+    ]
+      .filter((l) => l !== undefined)
+      .join(' '),
+  ];
+  if (j.samples) {
+    lines.push(
+      '',
+      '| Criterion | Cases | Samples | Mean sd | Mean agreement |',
+      '|---|--:|--:|--:|--:|',
+      ...Object.entries(j.samples).map(([name, s]) => `| ${escapeCell(name)} | ${s.cases} | ${s.samples} | ${s.meanSd.toFixed(3)} | ${(s.meanAgreement * 100).toFixed(0)}% |`),
+    );
+  }
+  return lines.join('\n');
+}

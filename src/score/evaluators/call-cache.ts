@@ -1,0 +1,59 @@
+/**
+ * A content-addressed cache of judge and embedding calls, on disk so a CI job can keep it
+ * between runs (actions/cache on `.docs-mcp-eval/cache/`). The key is the sha256 of the
+ * canonical request (keys sorted): the endpoint, model, messages or inputs, the response
+ * schema, temperature and the sample index, so a changed prompt, criterion, scale, model
+ * or answer is a new key and a stale answer can never be served. The value is the parsed
+ * response. The base URL and the key are not part of it: the same request to another
+ * deployment of the same model is the same question.
+ *
+ * Only usable answers are written (the judge stores an answer after it parsed), so a
+ * refused or malformed answer is asked again next run. Writes go through a temporary
+ * file and a rename, so a killed run never leaves half a file; an unreadable entry is a
+ * miss, never an error.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Bumped when the stored value's shape changes: old entries then simply miss. */
+const CACHE_VERSION = 1;
+
+export interface CallCache {
+  readonly dir: string;
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** JSON with object keys sorted at every depth: equal requests give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+export function cacheKey(request: unknown): string {
+  return createHash('sha256').update(canonicalJson({ v: CACHE_VERSION, request })).digest('hex');
+}
+
+export function createCallCache(dir: string): CallCache {
+  const file = (key: string) => path.join(dir, key.slice(0, 2), `${key}.json`);
+  return {
+    dir,
+    async get<T>(key: string): Promise<T | undefined> {
+      try {
+        const stored = JSON.parse(await readFile(file(key), 'utf8')) as { key?: string; value?: T };
+        return stored.key === key ? stored.value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, value) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temporary, JSON.stringify({ key, value }));
+      await rename(temporary, target);
+    },
+  };
+}
