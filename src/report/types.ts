@@ -5,6 +5,7 @@
  */
 import type { Difficulty, Judgment } from '../suite/case.ts';
 import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from '../run/observation.ts';
+import type { GroundingContext } from '../run/fetch-context.ts';
 import type { RuleResult } from '../score/answer/types.ts';
 import type { GateOutcome } from '../compare/judge-gates.ts';
 import type { EvaluationResult, UnjudgedCriterion } from '../score/evaluators/types.ts';
@@ -123,6 +124,8 @@ export interface AnswerResult {
   /** Criterion name -> normalised 0..1 score, null when it errored or cannot be normalised. */
   criteria: Record<string, number | null>;
   evaluations: EvaluationResult[];
+  /** What the grounded evaluators judged against (the case's `context`): the documents as sent, or why none could be fetched. */
+  context?: GroundingContext;
 }
 
 export interface CaseResult {
