@@ -167,7 +167,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'short_rankings';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'context_errors' | 'short_rankings';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -186,6 +186,8 @@ export interface RunHealth {
   evaluatorErrors: Record<string, { cases: string[]; message: string }>;
   /** Criterion -> answer cases left without its score (error, skip, off-scale score). */
   unjudgedCriteria: Record<string, number>;
+  /** Answer case id -> why its context (for the grounded metrics) could not be fetched; absent when none failed. */
+  contextErrors?: Record<string, string>;
   /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
   shortRankings: string[];
   problems: HealthProblem[];
