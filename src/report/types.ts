@@ -5,6 +5,7 @@
  */
 import type { Difficulty, Judgment } from '../suite/case.ts';
 import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from '../run/observation.ts';
+import type { GroundingContext } from '../run/fetch-context.ts';
 import type { RuleResult } from '../score/answer/types.ts';
 import type { GateOutcome } from '../compare/gate-outcome.ts';
 import type { EvaluationResult, UnjudgedCriterion } from '../score/evaluators/types.ts';
@@ -123,6 +124,8 @@ export interface AnswerResult {
   /** Criterion name -> normalised 0..1 score, null when it errored or cannot be normalised. */
   criteria: Record<string, number | null>;
   evaluations: EvaluationResult[];
+  /** What the grounded evaluators judged against (the case's `context`): the documents as sent, or why none could be fetched. */
+  context?: GroundingContext;
 }
 
 export interface CaseResult {
@@ -195,7 +198,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'short_rankings';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -214,6 +217,8 @@ export interface RunHealth {
   evaluatorErrors: Record<string, { cases: string[]; message: string }>;
   /** Criterion -> answer cases left without its score (error, skip, off-scale score). */
   unjudgedCriteria: Record<string, number>;
+  /** Answer case id -> why its context (for the grounded metrics) could not be fetched; absent when none failed. */
+  contextErrors?: Record<string, string>;
   /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
   shortRankings: string[];
   problems: HealthProblem[];

@@ -3,6 +3,7 @@
  * repetition, with no judgement applied yet.
  */
 import type { ToolCallRecord } from '../score/evaluators/types.ts';
+import type { GroundingContext } from './fetch-context.ts';
 
 /** One hit as the adapter extracted it from a search result. */
 export interface Hit {
@@ -60,6 +61,8 @@ export interface AnswerObservation {
   /** Server-side round trip of the answer call, ms. */
   ms: number;
   calls: ToolCallRecord[];
+  /** The documents the grounded evaluators judge against, when the case asks for them (`context`). */
+  context?: GroundingContext;
 }
 
 export interface CaseObservation {

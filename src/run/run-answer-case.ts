@@ -1,14 +1,17 @@
 /**
  * One answer case: call its tool (through the profile's tool map) with its templated
  * input, and keep what an agent would read: every text item joined, plus
- * structuredContent. Failures stay on the case, as for retrieval.
+ * structuredContent. Failures stay on the case, as for retrieval. A case with a `context`
+ * then gets the documents its grounded evaluators judge against (fetch-context.ts).
  */
 import type { AnswerCase } from '../suite/case.ts';
 import type { ToolCaller } from '../target/tool-caller.ts';
 import { excerptOf, resultText } from '../score/adapters/tool-result.ts';
-import type { CaseObservation } from './observation.ts';
+import type { AnswerObservation, CaseObservation } from './observation.ts';
 import { fillTemplate } from './fill-template.ts';
 import type { ErrorReplyCheck } from './extract/error-reply.ts';
+import { fetchContext } from './fetch-context.ts';
+import type { SearchProfile } from './search-profile.ts';
 
 export interface AnswerProfile {
   /** Logical tool name -> the server's name. */
@@ -32,7 +35,7 @@ export async function runAnswerCase(
   caller: ToolCaller,
   c: AnswerCase,
   repetition: number,
-  options: { profile: AnswerProfile; timeoutMs: number; errorReply: ErrorReplyCheck },
+  options: { profile: AnswerProfile; timeoutMs: number; errorReply: ErrorReplyCheck; search?: SearchProfile },
 ): Promise<CaseObservation> {
   const tool = options.profile.toolMap[c.tool] ?? c.tool;
   const args = answerArgs(c, options.profile);
@@ -48,6 +51,10 @@ export async function runAnswerCase(
   if (reply !== undefined) {
     return { ...base, status: 'error', error: { kind: 'error_reply', message: `${tool} answered with an error: ${reply}`, excerpt: excerptOf(text) } };
   }
-  const answer = { tool, text, ms: outcome.ms, calls: [call], ...(outcome.result.structuredContent !== undefined ? { structured: outcome.result.structuredContent } : {}) };
+  const structured = outcome.result.structuredContent;
+  const answer: AnswerObservation = { tool, text, ms: outcome.ms, calls: [call], ...(structured !== undefined ? { structured } : {}) };
+  if (c.context !== undefined && options.search !== undefined) {
+    answer.context = await fetchContext(caller, c, c.context, answer, { search: options.search, timeoutMs: options.timeoutMs });
+  }
   return { ...base, status: 'ok', answer };
 }

@@ -101,7 +101,7 @@ async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunO
   const observation =
     c.kind === 'retrieval'
       ? await runCase(caller, c, repetition, options)
-      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply });
+      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply, search: options.profile });
   arm.consecutiveTimeouts = observation.error?.kind === 'timeout' ? arm.consecutiveTimeouts + 1 : 0;
   // One slow query must not end the run: a server that still answers a ping is not hung.
   if (observation.error?.kind === 'timeout' && caller.alive && (await caller.ping(Math.min(options.timeoutMs, PING_TIMEOUT_MS)))) arm.consecutiveTimeouts = 0;

@@ -8,6 +8,8 @@
  * - the server's error replies (isError, or the shape's errorPath), and other errors by kind;
  * - evaluator errors per evaluator, and criteria left unjudged;
  * - answer cases the judging budget left "not judged (budget)" (a warning: the user set the cap);
+ * - answer cases whose context (for the grounded metrics) could not be fetched: not judged,
+ *   never scored as unfaithful, and not blamed on the judge;
  * - rankings shorter than k because limit < k or maxRounds cut the paging.
  * A problem is `fail` (the run exits 1) or `warn` (shown, the run passes). Pure: the
  * report's cases and the policy in, plain data out.
@@ -41,7 +43,10 @@ function evaluatorErrors(results: readonly CaseResult[]): RunHealth['evaluatorEr
   const out: RunHealth['evaluatorErrors'] = {};
   for (const r of results) {
     const failed = new Map<string, string>();
-    for (const e of r.answer?.evaluations ?? []) if (e.error !== undefined && !isSkipped(e) && !isBudgetStop(e) && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, e.error);
+    for (const e of r.answer?.evaluations ?? []) {
+      // A grounded metric without its context is the context fetch's problem (contextProblem), not the judge's.
+      if (e.error !== undefined && !isSkipped(e) && !isBudgetStop(e) && e.metadata?.['contextError'] !== true && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, e.error);
+    }
     for (const [type, message] of failed) {
       const entry = (out[type] ??= { cases: [], message });
       entry.cases.push(r.id);
@@ -125,6 +130,29 @@ function budgetProblem(results: readonly CaseResult[], answerCases: number): Hea
   };
 }
 
+/** Answer cases whose `context` could not be fetched, by case id, with why. */
+function contextErrors(results: readonly CaseResult[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of results) {
+    const error = r.answer?.context?.error;
+    if (error) out[r.id] = error.message;
+  }
+  return out;
+}
+
+function contextProblem(all: Record<string, string>, answerCases: number, policy: HealthPolicy): HealthProblem | undefined {
+  const ids = Object.keys(all);
+  if (ids.length === 0) return undefined;
+  const first = ids[0]!;
+  const severity = policy.allowEvaluatorErrors ? 'warn' : 'fail';
+  const tail = severity === 'fail' ? '; or pass --allow-evaluator-errors' : ' (--allow-evaluator-errors)';
+  return {
+    code: 'context_errors',
+    severity,
+    message: `${ids.length} of ${answerCases} answer cases got no context for the grounded metrics (${some(ids)}; ${first}: ${all[first]}): their faithfulness and context scores are not judged; check the search and fetch tools (search.arguments, fetch) and what the answers cite, or list the documents under the case's context${tail}`,
+  };
+}
+
 function shortProblem(results: readonly CaseResult[], short: readonly string[], k: number): HealthProblem | undefined {
   if (short.length === 0) return undefined;
   const first = results.find((r) => r.id === short[0])?.shortRanking;
@@ -143,13 +171,15 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
   const evaluators = evaluatorErrors(results);
   const shortRankings = ids(results.filter((r) => r.shortRanking !== undefined));
   const answerCases = results.filter((r) => r.kind === 'answer').length;
+  const contexts = contextErrors(results);
   const problems = [
     emptyProblem(retrieval.length, empty),
     errorProblem(results, errors, policy),
     evaluatorProblem(evaluators, answerCases, policy),
     budgetProblem(results, answerCases),
+    contextProblem(contexts, answerCases, policy),
     shortProblem(results, shortRankings, k),
   ].filter((p) => p !== undefined);
   const status = problems.some((p) => p.severity === 'fail') ? 'fail' : problems.length > 0 ? 'warn' : 'ok';
-  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: evaluators, unjudgedCriteria: unjudgedCriteria(results), shortRankings, problems, policy };
+  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: evaluators, unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, problems, policy };
 }

@@ -56,7 +56,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       ...(c.groundTruth !== undefined ? { groundTruth: c.groundTruth } : {}),
       criteria,
       messageHistory: answer.calls,
-      context: { expect: c.expect, validations, toolMap: scoring.toolMap },
+      context: { expect: c.expect, validations, toolMap: scoring.toolMap, ...(answer.context ? { grounding: answer.context } : {}) },
       metadata: { caseId: c.id },
     },
     { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
@@ -71,5 +71,6 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
     ...(evaluation.unjudged ? { unjudged: evaluation.unjudged } : {}),
     criteria: evaluation.normalized,
     evaluations: evaluation.results,
+    ...(answer.context ? { context: answer.context } : {}),
   };
 }

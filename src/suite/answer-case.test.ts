@@ -176,7 +176,7 @@ describe('native answer cases', () => {
     assert.deepEqual(found, [
       `${FILE}:4:7 criteria[1].name: criterion "accuracy" is defined twice (first at line 3)`,
       `${FILE}:6:35 evaluators[0].criteria[0]: unknown criterion "acuracy" (did you mean "accuracy"?); define it under the suite's criteria: (defined: accuracy)`,
-      `${FILE}:7:7 evaluators[1].type: unknown evaluator type "llm_jduge" (did you mean "llm_judge"?); known: custom, keyword_coverage, lexical_similarity, llm_judge, rule_based, semantic_similarity, sentiment, tool_usage, toxicity`,
+      `${FILE}:7:7 evaluators[1].type: unknown evaluator type "llm_jduge" (did you mean "llm_judge"?); known: answer_relevancy, context_precision, context_recall, custom, faithfulness, keyword_coverage, lexical_similarity, llm_judge, rule_based, semantic_similarity, sentiment, tool_usage, toxicity`,
       `${FILE}:15:48 cases[0].evaluators[0].criterion: unknown criterion "nope"; define it under the suite's criteria: (defined: accuracy)`,
     ]);
   });

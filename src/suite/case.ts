@@ -57,6 +57,13 @@ export interface RetrievalCase extends CaseBase {
   tool?: string;
 }
 
+/**
+ * Where the grounded evaluators' documents come from (datasets/schema.json `context`):
+ * the case's own search (its top documents, fetched), the sources its answer cites
+ * (fetched), or the documents the dataset gives.
+ */
+export type AnswerContextSpec = { from: 'search'; top: number } | { from: 'citations' } | { from: 'dataset'; documents: string[] };
+
 /** A tool's answer judged by rules (seed 000) and evaluators (seed 004). */
 export interface AnswerCase extends CaseBase {
   kind: 'answer';
@@ -69,6 +76,8 @@ export interface AnswerCase extends CaseBase {
   expect: AnswerExpect;
   /** Reference answer for similarity evaluators and the LLM judge. */
   groundTruth?: string;
+  /** Documents the grounded evaluators judge against (faithfulness, context precision and recall). */
+  context?: AnswerContextSpec;
   /** Evaluators for this case, added to the suite's. */
   evaluators?: EvaluatorConfig[];
 }

@@ -5,7 +5,7 @@
  * and the input is kept exactly as written, `{field}` templates included (the run stage
  * fills them).
  */
-import type { AnswerCase, CaseSource, Difficulty } from './case.ts';
+import type { AnswerCase, AnswerContextSpec, CaseSource, Difficulty } from './case.ts';
 import type { AnswerExpect, RuleSpec } from '../score/answer/types.ts';
 import type { EvaluatorConfig } from '../score/evaluators/types.ts';
 
@@ -25,7 +25,21 @@ export interface AnswerCaseFields {
   forbiddenKeywords?: string[];
   imports?: string[];
   groundTruth?: string;
+  /** As written: `search`, `citations`, a list of documents, or `{ from, top }`. */
+  context?: RawAnswerContext;
   evaluators?: EvaluatorConfig[];
+}
+
+export type RawAnswerContext = 'search' | 'citations' | string[] | { from: 'search' | 'citations'; top?: number };
+
+/** Documents fetched by `context: search` when the case does not say how many. */
+export const DEFAULT_CONTEXT_TOP = 3;
+
+export function toContextSpec(raw: RawAnswerContext): AnswerContextSpec {
+  if (Array.isArray(raw)) return { from: 'dataset', documents: raw };
+  const from = typeof raw === 'string' ? raw : raw.from;
+  if (from === 'citations') return { from };
+  return { from, top: (typeof raw === 'object' ? raw.top : undefined) ?? DEFAULT_CONTEXT_TOP };
 }
 
 export function toAnswerCase(fields: AnswerCaseFields, defaultProject: string | undefined, source: CaseSource): AnswerCase {
@@ -50,6 +64,7 @@ export function toAnswerCase(fields: AnswerCaseFields, defaultProject: string | 
     ...(fields.description === undefined ? {} : { description: fields.description }),
     expect,
     ...(fields.groundTruth === undefined ? {} : { groundTruth: fields.groundTruth }),
+    ...(fields.context === undefined ? {} : { context: toContextSpec(fields.context) }),
     ...(fields.evaluators === undefined ? {} : { evaluators: fields.evaluators }),
   };
 }

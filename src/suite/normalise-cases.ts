@@ -4,7 +4,7 @@
  * given their defaults (normalise-answer-case.ts), every case tagged with its file and line.
  */
 import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from './case.ts';
-import { toAnswerCase } from './normalise-answer-case.ts';
+import { toAnswerCase, type RawAnswerContext } from './normalise-answer-case.ts';
 import { caseSourceAt, type SourceDocument } from './source-document.ts';
 import type { AnswerExpect } from '../score/answer/types.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from '../score/evaluators/types.ts';
@@ -54,6 +54,7 @@ interface RawAnswerCase extends RawCommon {
   input: Record<string, unknown>;
   expect: AnswerExpect;
   groundTruth?: string;
+  context?: RawAnswerContext;
   evaluators?: EvaluatorConfig[];
 }
 

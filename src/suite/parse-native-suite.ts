@@ -7,6 +7,7 @@ import type { Suite } from './case.ts';
 import { duplicateIdIssues, duplicateJudgmentIssues, nativeCaseIds } from './cross-case-checks.ts';
 import { DatasetError } from './dataset-error.ts';
 import { evaluatorIssues } from './evaluator-checks.ts';
+import { groundedCaseIssues } from './grounded-checks.ts';
 import { normaliseCases } from './normalise-cases.ts';
 import type { RawSuite } from './normalise-cases.ts';
 import validate from './generated/native-suite-validator.js';
@@ -24,6 +25,7 @@ export function parseNativeSuite(source: SourceDocument, file: string): Suite {
     ...duplicateJudgmentIssues(source.data, source, file),
     ...ruleIssues(answerRules, schemaProblems, source, file),
     ...evaluatorIssues(source.data, source, file),
+    ...groundedCaseIssues(source.data, source, file),
   ];
   if (issues.length > 0) throw new DatasetError(issues);
 

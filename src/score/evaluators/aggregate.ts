@@ -37,6 +37,11 @@ export function isSkipped(result: EvaluationResult): boolean {
   return result.metadata?.['skipped'] === true;
 }
 
+/** A result that found nothing to judge on this case ('n/a', ragas' NaN: an answer without claims, a case without keywords): left out, like a skip. */
+function notApplicable(result: EvaluationResult): boolean {
+  return result.error === undefined && (isSkipped(result) || result.score === 'n/a');
+}
+
 /** A result left because the run's judging budget was spent: "not judged (budget)", counted by health on its own. */
 export function isBudgetStop(result: EvaluationResult): boolean {
   return result.metadata?.['budget'] === true;
@@ -47,8 +52,8 @@ function criterionScore(criterion: EvaluationCriteria, results: readonly Evaluat
   const mine = results.filter((r) => r.criterionName === criterion.name);
   const failed = mine.find((r) => r.error !== undefined && !isSkipped(r));
   if (failed) return { why: failed.error ?? 'failed', evaluator: failed.evaluatorType };
-  const counted = mine.filter((r) => r.error === undefined);
-  if (counted.length === 0) return mine.some(isSkipped) ? { skipped: true } : { why: 'no evaluator scored it', evaluator: '' };
+  const counted = mine.filter((r) => r.error === undefined && !notApplicable(r));
+  if (counted.length === 0) return mine.some((r) => isSkipped(r) || notApplicable(r)) ? { skipped: true } : { why: 'no evaluator scored it', evaluator: '' };
   const scores: number[] = [];
   for (const r of counted) {
     // Repeated judging: the mean of the samples (samples.ts).
