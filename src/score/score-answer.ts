@@ -9,6 +9,7 @@ import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import { runRules } from './answer/index.ts';
+import { readMetric } from './answer/metadata.ts';
 import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
@@ -39,6 +40,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
   if (!answer) return undefined;
   const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
   const validations = await runRules(input, c.expect, scoring.rules);
+  const confidence = readMetric(input, 'confidence');
   const evaluators = [...scoring.evaluators, ...(c.evaluators ?? [])];
   const criteria = evaluators.length > 0 ? scoring.criteria : [VALIDATIONS_CRITERION];
   const configs = evaluators.length > 0 ? evaluators : [{ type: 'rule_based', criteria: [VALIDATIONS_CRITERION.name] }];
@@ -61,6 +63,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
     chars: answer.text.length,
     passed: validations.every((v) => v.passed),
     validations,
+    ...(confidence.ok ? { confidence: confidence.value } : {}),
     score: evaluation.overallScore ?? null,
     ...(evaluation.unjudged ? { unjudged: evaluation.unjudged } : {}),
     criteria: evaluation.normalized,

@@ -62,7 +62,8 @@ function improvementSection(comparison: Comparison): Section {
 }
 
 function categorySection(report: Report): Section {
-  const groups = report.breakdowns.category;
+  // Retrieval groups only: an answer-only suite's categories are in no retrieval table.
+  const groups = report.breakdowns.category.filter((g) => g.cases > (g.answerCases ?? 0));
   if (groups.length === 0) return { id: 'categories', variants: [''] };
   const table = (n: number) => {
     const shown = groups.slice(0, n);
