@@ -53,7 +53,8 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       criteria,
       messageHistory: answer.calls,
       context: { expect: c.expect, validations, toolMap: scoring.toolMap },
-      metadata: { caseId: c.id },
+      // The case's identity and the tool call it made, so a stored result stands on its own.
+      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: c.input, ...(c.project !== undefined ? { project: c.project } : {}) },
     },
     { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
   );
