@@ -20,6 +20,7 @@ import { interruptExitCode } from '../target/cleanup.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
 import { compareCommand, COMPARE_HELP } from './compare-command.ts';
+import { convertCommand, CONVERT_HELP } from './convert-command.ts';
 import { initCommand, INIT_HELP } from './init-command.ts';
 import { mergeCommand, MERGE_HELP } from './merge-command.ts';
 import { HELP } from './help.ts';
@@ -130,6 +131,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return await mergeCommand(rest);
+    }
+    if (command === 'convert') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(CONVERT_HELP);
+        return 0;
+      }
+      return await convertCommand(rest);
     }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {

@@ -71,7 +71,7 @@ async function loadFile(file: string): Promise<LoadedFile> {
  * A directory -> its dataset files, sorted (so merged case order is stable): its own
  * YAML files, or when it has none, those of its subfolders; a file -> itself.
  */
-async function expand(target: string): Promise<string[]> {
+export async function expand(target: string): Promise<string[]> {
   if (!(await isDirectory(target))) return [target];
   const own = await datasetFiles(target);
   if (own.length > 0) return own;
