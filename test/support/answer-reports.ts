@@ -11,6 +11,8 @@ export interface AnswerSpec {
   score?: number | null;
   /** Judge results (criterion, score, reasoning). */
   evaluations?: EvaluationResult[];
+  /** Criterion -> normalised score (default: each evaluation's numeric score as is). */
+  criteria?: Record<string, number | null>;
   /** Server-reported confidence, when the answer carried one. */
   confidence?: number;
   tool?: string;
@@ -44,7 +46,7 @@ export function answerCase(spec: AnswerSpec): CaseResult {
             passed: failed.length === 0,
             validations: [{ rule: 'min_length', passed: true, message: 'long enough' }, ...failed.map((message) => ({ rule: 'contains', passed: false, message }))],
             score: spec.score === undefined ? (failed.length === 0 ? 1 : 0) : spec.score,
-            criteria: Object.fromEntries(evaluations.map((e) => [e.criterionName, typeof e.score === 'number' ? e.score : null])),
+            criteria: spec.criteria ?? Object.fromEntries(evaluations.map((e) => [e.criterionName, typeof e.score === 'number' ? e.score : null])),
             evaluations,
             ...(spec.confidence !== undefined ? { confidence: spec.confidence } : {}),
           },
