@@ -64,8 +64,9 @@ describe('compare: pairwise judging', () => {
     assert.doesNotMatch(r.stdout, /<b>bold/);
   });
 
-  it('a judge that is down: the cases are not judged, said, and the exit code is 1', async () => {
-    judge.setDefault('chat', { kind: 'error', status: 500, message: 'The server had an error while processing your request.' });
+  it('a judge that refuses every call: the cases are not judged, said, and the exit code is 1', async () => {
+    // 401 is not retried, so the test does not wait out the client's backoff (a 500 is retried, then fails the same way).
+    judge.setDefault('chat', { kind: 'error', status: 401, message: 'Incorrect API key provided.', code: 'invalid_api_key' });
     const r = await compare();
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /pairwise: 6 case\(s\) not judged/);
