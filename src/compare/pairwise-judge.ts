@@ -53,7 +53,7 @@ export function openAiPairJudge(client: OpenAiClient, model: string): PairJudge 
         model,
         temperature: 0,
         messages: pairwiseMessages(prompt),
-        response_format: { type: 'json_schema', json_schema: { name: 'pairwise_verdict', strict: true, schema: PAIRWISE_SCHEMA as unknown as Record<string, unknown> } },
+        response_format: { type: 'json_schema', json_schema: { name: 'pairwise_verdict', strict: true, schema: PAIRWISE_SCHEMA } },
       });
       if (reply.refusal) return { error: `the judge refused: ${reply.refusal}` };
       return parseVerdict(reply.content);
