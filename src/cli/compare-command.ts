@@ -2,7 +2,10 @@
  * `docs-mcp-eval compare name=<docs-mcp-eval.yml | report.json> ...`: the same dataset
  * against several named configurations (the same server with other flags or embeddings,
  * or other servers), run one after the other, or earlier reports read back, rendered as
- * one side-by-side table with the best value per row marked.
+ * one side-by-side table with the best value per row marked. With --judge-model and two
+ * configurations, an LLM judge also picks the better answer per answer case, in both
+ * orders (compare/pairwise.ts), with the win/tie/loss counts, a sign test and the judge's
+ * position bias.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +16,9 @@ import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
 import { readReport } from '../report/read-report.ts';
 import type { Report } from '../report/types.ts';
+import { judgePairs, type PairJudge, type PairwiseResult } from '../compare/pairwise.ts';
+import { openAiPairJudge } from '../compare/pairwise-judge.ts';
+import { DEFAULT_SEED } from '../stats/random.ts';
 import { createProgress } from './progress.ts';
 import { parseFlags } from './parse-flags.ts';
 
@@ -23,6 +29,10 @@ const OPTIONS = {
   k: { type: 'string' },
   markdown: { type: 'string' },
   verbose: { type: 'boolean' },
+  'judge-model': { type: 'string' },
+  'judge-base-url': { type: 'string' },
+  'judge-key-env': { type: 'string' },
+  seed: { type: 'string' },
 } as const;
 
 export const COMPARE_HELP = `Usage: docs-mcp-eval compare <name>=<docs-mcp-eval.yml | report.json> ... [options]
@@ -33,7 +43,38 @@ configuration, the best value per row in bold with a star.
   --cases <file>        the dataset for every configuration (default: each file's own)
   --repetitions <n>  --warmup <n>  --k <n>   for every configuration
   --markdown <file>     also write the table to this file
+
+Pairwise judging (two configurations or reports with answer cases):
+  --judge-model <name>      an LLM judge picks the better answer per answer case, each pair
+                            judged in both orders; win/tie/loss, sign test, position bias
+  --judge-base-url <url>    OpenAI-compatible API root (default https://api.openai.com/v1)
+  --judge-key-env <NAME>    environment variable holding the API key (default OPENAI_API_KEY)
+  --seed <n>                seed of the case and order draw (default 42)
+
+Exit codes: 0 done, 1 a run had errored cases or a judge call failed, 2 bad usage.
 `;
+
+const DEFAULT_JUDGE_URL = 'https://api.openai.com/v1';
+const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
+
+/** The pairwise judge, checked before anything runs: a missing key or a bad URL is a usage error. */
+async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string; 'judge-key-env'?: string }, targets: number): Promise<PairJudge | undefined> {
+  const model = v['judge-model'];
+  if (model === undefined) {
+    if (v['judge-base-url'] !== undefined || v['judge-key-env'] !== undefined) throw new UsageError('--judge-base-url and --judge-key-env need --judge-model');
+    return undefined;
+  }
+  if (targets !== 2) throw new UsageError(`pairwise judging compares two configurations, got ${targets}`);
+  const { apiKeyProblem, ENV_NAME } = await import('../score/evaluators/llm/secrets.ts');
+  const keyEnv = v['judge-key-env'] ?? DEFAULT_KEY_ENV;
+  if (!ENV_NAME.test(keyEnv)) throw new UsageError('--judge-key-env takes the NAME of an environment variable, not the key');
+  const problem = apiKeyProblem(process.env, keyEnv);
+  if (problem !== undefined) throw new UsageError(`pairwise judging: ${problem}`);
+  const baseUrl = v['judge-base-url'] ?? DEFAULT_JUDGE_URL;
+  if (!URL.canParse(baseUrl)) throw new UsageError(`--judge-base-url is not a URL: ${baseUrl}`);
+  const { createOpenAiClient } = await import('../score/evaluators/llm/openai-client.ts');
+  return openAiPairJudge(createOpenAiClient({ baseUrl, apiKeyEnv: keyEnv }), model);
+}
 
 function named(arg: string): { name: string; file: string } {
   const eq = arg.indexOf('=');
@@ -52,6 +93,8 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
     const n = parseCount(v[flag], `--${flag}`, min);
     if (n !== undefined) common[key] = n;
   }
+  const judge = await pairJudge(v, targets.length);
+  const seed = parseCount(v.seed, '--seed', 0) ?? DEFAULT_SEED;
   const cutoffs = parseCutoffs(v.k, '--k');
   if (cutoffs) common.k = cutoffs;
   const runs: NamedReport[] = [];
@@ -68,8 +111,16 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
     }
     runs.push({ name, report });
   }
-  const markdown = renderSideBySide(runs);
+  let pairwise: PairwiseResult | undefined;
+  if (judge) {
+    process.stderr.write(`docs-mcp-eval: pairwise: judging ${runs[0]!.name} vs ${runs[1]!.name} with ${v['judge-model']} (each answer case in both orders, seed ${seed})\n`);
+    pairwise = await judgePairs(runs[0]!, runs[1]!, judge, seed);
+    if (pairwise.cases.length === 0) process.stderr.write('docs-mcp-eval: pairwise: no answer case ran in both configurations: nothing to judge\n');
+    if (pairwise.errors > 0) process.stderr.write(`docs-mcp-eval: pairwise: ${pairwise.errors} case(s) not judged (a judge call failed); see the pairwise section\n`);
+  }
+  const markdown = renderSideBySide(runs, pairwise);
   if (v.markdown !== undefined) await writeFile(path.resolve(cwd, v.markdown), markdown);
   process.stdout.write(markdown);
-  return runs.some((r) => r.report.summary.errors + r.report.summary.notRun > 0) ? 1 : 0;
+  const errored = runs.some((r) => r.report.summary.errors + r.report.summary.notRun > 0);
+  return errored || (pairwise?.errors ?? 0) > 0 ? 1 : 0;
 }

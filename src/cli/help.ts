@@ -8,6 +8,8 @@ Usage:
   docs-mcp-eval merge <shard report.json>...   one report from a matrix of --shard jobs
   docs-mcp-eval compare a=<config|report> b=<config|report> ...
                                    several configurations side by side (compare --help)
+  docs-mcp-eval convert seed-000 <file|folder> [--out <file|folder>]
+                                   seed 000's datasets in this project's format (convert --help)
   docs-mcp-eval --version | --help
 
 With no options, run uses the embedded default: it builds the reference server's
@@ -16,7 +18,8 @@ baselines/reference.json.
 
 Target:
   --config <file>            docs-mcp-eval.yml (default: the one in --cwd, if any); flags override it
-  --cases <file>             dataset (YAML/JSON, or a speakeasy cases.json array)
+  --cases <file|folder>      dataset (YAML/JSON, or a speakeasy cases.json array), or a folder
+                             of them (its profile.yaml is the profile unless --profile names one)
   --server-command <cmd>     command that starts the MCP server on stdio
   --server-url <url>         Streamable HTTP endpoint (with --server-command: started by us)
   --server-header K=V        HTTP header (repeatable); \${VAR} takes an environment variable
@@ -33,7 +36,7 @@ Run:
   --seed <n>                 seed of the shuffle (default random; recorded in the report)
   --k <n>                    metric cutoff (default 5)
   --timeout <ms>             per tool call (default 30000)
-  --fail-fast                stop at the first errored case
+  --fail-fast                stop at the first errored case or failed answer validation
   --shard <i/n>              run the i-th of n shards of the cases (then: merge)
 
 Cases (each repeatable; OR within a flag, AND across flags):
@@ -44,7 +47,8 @@ Answer cases:
   --profile <name|file>      built-in profile (reference, speakeasy, qmd, docusaurus-plugin-mcp-server)
                              or a profile file: search/fetch shape, tool map and default
                              arguments (datasets/crypto-docs/profile.yaml)
-  --store <file.jsonl>       append each answer case's aggregated evaluation (seed 004 storage)
+  --store <file.jsonl>       append each answer case's full evaluation: input snapshot, scores,
+                             reasoning, config snapshot (seed 004 storage)
   --no-cache                 ask the judge and embeddings again instead of using the call cache
   --cache-dir <dir>          judge/embedding call cache (default .docs-mcp-eval/cache)
 
@@ -73,6 +77,7 @@ Output:
   --verbose                  print each failed case's reason, the server's stderr and
                              the failed validations of each answer case
 
-Exit codes: 0 all cases ran, 1 a case errored or the build/setup/server failed,
-2 bad usage or an invalid dataset, 3 a --fail-on gate failed.
+Exit codes: 0 all cases ran, 1 a case errored, an answer case failed a validation
+(as seed 000's CLI) or the build/setup/server failed, 2 bad usage or an invalid
+dataset, 3 a --fail-on gate failed.
 `;

@@ -20,6 +20,7 @@ import { interruptExitCode } from '../target/cleanup.ts';
 import { ServerStartError } from '../target/stdio-session.ts';
 import { parseRunArgs } from './args.ts';
 import { compareCommand, COMPARE_HELP } from './compare-command.ts';
+import { convertCommand, CONVERT_HELP } from './convert-command.ts';
 import { initCommand, INIT_HELP } from './init-command.ts';
 import { mergeCommand, MERGE_HELP } from './merge-command.ts';
 import { HELP } from './help.ts';
@@ -38,7 +39,7 @@ async function run(argv: string[]): Promise<number> {
     onProgress: (event) => progress.update(event),
   });
   progress.done();
-  if (flags.verbose) printFailedValidations(evaluation.report);
+  if (flags.verbose) printAnswerOutcomes(evaluation.report);
   const markdown = renderEvaluation(evaluation);
   const written = await writeOutputs(evaluation.report, markdown, flags.config.output);
   if (written.rescued !== undefined) process.stderr.write(`docs-mcp-eval: could not write the report where asked (${written.rescued}); it is saved in ${path.dirname(written.json)}\n`);
@@ -65,12 +66,22 @@ function baseReportPath(json: string): string {
   return json.endsWith('.json') ? `${json.slice(0, -'.json'.length)}.base.json` : `${json}.base.json`;
 }
 
-/** --verbose: each failed answer case with its failed validations (seed 000's CLI). */
-function printFailedValidations(report: Report): void {
+/**
+ * --verbose: what happened to each answer case that did not simply pass (seed 000's CLI
+ * lists failed validations): its failed validations, the criteria left not judged and
+ * why, or the error that kept it from answering.
+ */
+function printAnswerOutcomes(report: Report): void {
+  const line = (text: string) => process.stderr.write(`${inert(text, { oneLine: true })}\n`);
   for (const c of report.cases) {
-    if (c.kind !== 'answer' || !c.answer || c.answer.passed) continue;
+    if (c.kind !== 'answer') continue;
+    const failed = c.answer?.validations.filter((x) => !x.passed) ?? [];
+    const unjudged = c.answer?.unjudged ?? [];
+    if (c.answer && failed.length === 0 && unjudged.length === 0) continue;
     process.stderr.write(`✗ ${inert(`${c.id}: ${c.name}`, { oneLine: true })}\n`);
-    for (const v of c.answer.validations.filter((x) => !x.passed)) process.stderr.write(`    - ${inert(v.message, { oneLine: true })}\n`);
+    if (!c.answer) line(`    ${c.status === 'not_run' ? 'not run' : 'error'}${c.error ? ` (${c.error.kind}): ${c.error.message}` : ''}`);
+    for (const v of failed) line(`    - ${v.message}`);
+    for (const u of unjudged) line(`    not judged: ${u.criterion}${u.evaluator ? ` (${u.evaluator})` : ''}: ${u.reason}`);
   }
 }
 
@@ -120,6 +131,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return await mergeCommand(rest);
+    }
+    if (command === 'convert') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(CONVERT_HELP);
+        return 0;
+      }
+      return await convertCommand(rest);
     }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {

@@ -17,7 +17,7 @@ function mark(event: ProgressEvent): string {
   const o = event.observation;
   if (o.status === 'not_run') return '·';
   if (o.status === 'error') return '✗';
-  if (o.answer) return '✓';
+  if (o.answer) return event.failedValidation === undefined ? '✓' : '✗';
   if (o.rounds.every((r) => r.hits.length === 0)) return '∅';
   return o.foundInRound === null ? '○' : '✓';
 }
@@ -39,7 +39,7 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
     },
     update(event) {
       const o = event.observation;
-      const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0);
+      const ms = o.answer ? o.answer.ms : o.rounds.reduce((sum, r) => sum + r.ms, 0);
       const text = inert(`[${event.done}/${event.total}] ${mark(event)} ${o.caseId} (${ms.toFixed(1)} ms)`, { oneLine: true });
       if (tty) {
         const elapsed = ((performance.now() - started) / 1000).toFixed(1);
@@ -53,6 +53,9 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
         stream.write(`    ${o.error.kind}: ${inert(o.error.message, { oneLine: true })}\n`);
         if (o.error.excerpt) stream.write(`    returned: ${inert(o.error.excerpt, { oneLine: true })}\n`);
         if (o.error.stderrTail) stream.write(`    server stderr:\n${inert(o.error.stderrTail).replace(/^/gm, '      ')}\n`);
+      } else if (verbose && o.answer && event.failedValidation !== undefined) {
+        endLine();
+        stream.write(`    failed validation: ${inert(event.failedValidation, { oneLine: true })}\n`);
       } else if (verbose && o.status === 'ok' && !o.answer && o.foundInRound === null) {
         endLine();
         const top = o.rounds.flatMap((r) => r.hits.map((h) => h.id)).slice(0, 3);

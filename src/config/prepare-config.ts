@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/run-errors.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
-import { loadProfile } from '../suite/index.ts';
+import { folderProfile, loadProfile } from '../suite/index.ts';
 import { BUILTIN_PROFILES, DEFAULT_SHAPE, overlayShape } from './builtin-profiles.ts';
 import { configFilePath } from './config-file-path.ts';
 import type { Config } from './config.ts';
@@ -42,6 +42,8 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   if (options.profile !== undefined && !builtin && !existsSync(config.profile ?? '')) {
     throw new UsageError(`profile "${options.profile}" is neither a file nor a built-in profile (${Object.keys(BUILTIN_PROFILES).join(', ')})`);
   }
+  // A dataset folder's own profile.yaml (datasets/crypto-docs/) is its profile unless one is named.
+  if (options.profile === undefined) config.profile = (await folderProfile(config.cases)) ?? null;
   let shape = builtin?.shape ?? DEFAULT_SHAPE;
   if (config.profile) {
     const profile = await loadProfile(config.profile);

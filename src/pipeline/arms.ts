@@ -21,7 +21,7 @@ import { latencyPrecision } from '../compare/latency-precision.ts';
 import { resolveCpus } from '../target/cpu-affinity.ts';
 import { sharedPortProblem, withFreePort } from '../target/port-check.ts';
 import { UsageError } from '../shared/run-errors.ts';
-import type { MoreRepetitions } from '../run/run-suite.ts';
+import type { MoreRepetitions, RunOptions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './hooks.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
@@ -124,6 +124,20 @@ function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string 
   return cpus;
 }
 
+/**
+ * An answer case's first failed validation, checked as soon as the answer arrives (the
+ * same rules scoring applies later): progress shows it, and --fail-fast stops there.
+ */
+async function firstFailedValidation(scoring: AnswerScoring | undefined): Promise<NonNullable<RunOptions['answerFailure']>> {
+  const { runRules } = await import('../score/answer/index.ts');
+  return async (c, observation) => {
+    const answer = observation.answer;
+    if (c.kind !== 'answer' || !answer) return undefined;
+    const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
+    return (await runRules(input, c.expect, scoring?.rules)).find((v) => !v.passed)?.message;
+  };
+}
+
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   const { storage: _ignored, ...rest } = scoring;
   return rest;
@@ -159,6 +173,7 @@ export async function runArms(
       repetitions: config.repetitions,
       timeoutMs: config.timeoutMs,
       failFast: config.failFast,
+      ...((config.failFast || hooks.onProgress) && suite.cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring) } : {}),
       depth: config.k,
       maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
       seed: config.seed,

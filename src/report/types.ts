@@ -117,6 +117,8 @@ export interface AnswerResult {
   /** Every validation rule passed (seed 000's pass/fail). */
   passed: boolean;
   validations: RuleResult[];
+  /** The confidence the server reported with its answer (<response_metadata> or structuredContent), as it gave it; absent when it gave none. */
+  confidence?: number;
   /** Weighted aggregate of the evaluators' normalised scores (seed 004), 0..1; null when not judged. */
   score: number | null;
   /** Set when the case is not judged: criteria an evaluator failed on (or skipped), with why. Never a higher score. */
@@ -259,7 +261,7 @@ export interface RunSummary {
   errors: number;
   notRun: number;
   metrics: MetricValues;
-  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*), so an outage shows as fewer cases, not a better mean. */
+  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*, answer.confidence), so an outage shows as fewer cases, not a better mean. */
   counts?: Record<string, MetricCount>;
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }

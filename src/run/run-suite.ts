@@ -23,6 +23,12 @@ export interface RunOptions {
   repetitions: number;
   timeoutMs: number;
   failFast: boolean;
+  /**
+   * Why an answer case that got its answer failed (its first failed validation), or
+   * undefined when it passed: progress says so, and with failFast the run stops there,
+   * as seed 000's --fail-fast does. Absent: only errors stop a fail-fast run.
+   */
+  answerFailure?: (c: Case, observation: CaseObservation) => Promise<string | undefined>;
   /** Ids a ranking should reach before paging stops: the largest metric cutoff. */
   depth: number;
   /** Consecutive timeouts after which the server is declared hung. */
@@ -49,6 +55,8 @@ export interface ProgressEvent {
   /** Which arm ran it (0 = the only arm, or the base in A/B). */
   arm: number;
   observation: CaseObservation;
+  /** An answer case's first failed validation, when it failed one. */
+  failedValidation?: string;
 }
 
 export interface RunOutcome {
@@ -95,21 +103,29 @@ interface ArmState {
   consecutiveTimeouts: number;
 }
 
-async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunOptions): Promise<CaseObservation> {
+interface Slot {
+  observation: CaseObservation;
+  failedValidation?: string;
+}
+
+async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunOptions): Promise<Slot> {
   const { caller, outcome } = arm;
-  if (outcome.stoppedEarly !== undefined) return notRun(c, repetition, outcome.stoppedEarly, caller.stderrTail());
+  if (outcome.stoppedEarly !== undefined) return { observation: notRun(c, repetition, outcome.stoppedEarly, caller.stderrTail()) };
   const observation =
     c.kind === 'retrieval'
       ? await runCase(caller, c, repetition, options)
       : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply, search: options.profile });
+  const checked = c.kind === 'answer' && observation.answer && options.answerFailure ? await options.answerFailure(c, observation) : undefined;
+  const failedValidation = checked === undefined ? {} : { failedValidation: checked };
   arm.consecutiveTimeouts = observation.error?.kind === 'timeout' ? arm.consecutiveTimeouts + 1 : 0;
   // One slow query must not end the run: a server that still answers a ping is not hung.
   if (observation.error?.kind === 'timeout' && caller.alive && (await caller.ping(Math.min(options.timeoutMs, PING_TIMEOUT_MS)))) arm.consecutiveTimeouts = 0;
   if (!caller.alive) outcome.stoppedEarly = caller.endReason();
   else if (arm.consecutiveTimeouts >= options.maxConsecutiveTimeouts) {
     outcome.stoppedEarly = `the server stopped answering (${arm.consecutiveTimeouts} calls in a row timed out, and it did not answer a ping)`;
-  } else if (options.failFast && observation.status === 'error') outcome.stoppedEarly = 'stopped by --fail-fast';
-  return observation;
+  } else if (options.failFast && observation.status === 'error') outcome.stoppedEarly = `stopped by --fail-fast: ${c.id} errored`;
+  else if (options.failFast && checked !== undefined) outcome.stoppedEarly = `stopped by --fail-fast: ${c.id} failed a validation (${checked})`;
+  return { observation, ...failedValidation };
 }
 
 /** Runs the cases on every arm (one server, or base and head), interleaved by schedule.ts. */
@@ -135,9 +151,9 @@ export async function runArms(callers: readonly ToolCaller[], cases: readonly Ca
     }
     if (slot.repetition >= options.repetitions && cases[slot.caseIndex]!.kind === 'answer') continue;
     const arm = arms[slot.arm]!;
-    const observation = await runSlot(arm, cases[slot.caseIndex]!, slot.repetition, options);
+    const { observation, ...failed } = await runSlot(arm, cases[slot.caseIndex]!, slot.repetition, options);
     arm.outcome.observations.push(observation);
-    options.onProgress?.({ done: ++done, total: total(planned), arm: slot.arm, observation });
+    options.onProgress?.({ done: ++done, total: total(planned), arm: slot.arm, observation, ...failed });
   }
   for (const arm of arms) arm.outcome.repetitions = planned;
   return outcomes();

@@ -9,7 +9,7 @@ import type { CaseObservation } from '../run/observation.ts';
 import type { AnswerCase } from '../suite/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import { runRules } from './answer/index.ts';
-import { stripResponseMetadata } from './answer/metadata.ts';
+import { readMetric, stripResponseMetadata } from './answer/metadata.ts';
 import type { RuleOptions } from './answer/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from './evaluators/types.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
@@ -43,6 +43,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
   if (!answer) return undefined;
   const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
   const validations = await runRules(input, c.expect, scoring.rules);
+  const confidence = readMetric(input, 'confidence');
   const evaluators = [...scoring.evaluators, ...(c.evaluators ?? [])];
   const criteria = evaluators.length > 0 ? scoring.criteria : [VALIDATIONS_CRITERION];
   const configs = evaluators.length > 0 ? evaluators : [{ type: 'rule_based', criteria: [VALIDATIONS_CRITERION.name] }];
@@ -57,7 +58,8 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       criteria,
       messageHistory: answer.calls,
       context: { expect: c.expect, validations, toolMap: scoring.toolMap, ...(answer.context ? { grounding: answer.context } : {}) },
-      metadata: { caseId: c.id },
+      // The case's identity and the tool call it made, so a stored result stands on its own.
+      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: c.input, ...(c.project !== undefined ? { project: c.project } : {}) },
     },
     { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
   );
@@ -67,6 +69,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
     chars: answer.text.length,
     passed: validations.every((v) => v.passed),
     validations,
+    ...(confidence.ok ? { confidence: confidence.value } : {}),
     score: evaluation.overallScore ?? null,
     ...(evaluation.unjudged ? { unjudged: evaluation.unjudged } : {}),
     criteria: evaluation.normalized,

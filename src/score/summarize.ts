@@ -54,6 +54,10 @@ export function answerMetrics(all: readonly CaseResult[]): { metrics: MetricValu
     counts[`criterion.${name}`] = { n: values.length, of };
   }
   metrics['evaluator.errors'] = results.filter((r) => evaluatorFailed(r)).length;
+  // Seed 000's average confidence: over the cases whose answer reported one (n says how many).
+  const confidences = results.map((r) => r.answer?.confidence).filter((v): v is number => typeof v === 'number');
+  metrics['answer.confidence'] = meanOf(confidences);
+  counts['answer.confidence'] = { n: confidences.length, of };
   return { metrics, counts };
 }
 

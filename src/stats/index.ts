@@ -14,3 +14,5 @@ export { signFlipTest, SIGN_FLIP_DRAWS, SIGN_FLIP_EXACT_UP_TO } from './sign-fli
 export type { PairedTest, SignFlipOptions } from './sign-flip.ts';
 export { pairedRatioCi } from './paired-ratio.ts';
 export type { PairedRatioEstimate } from './paired-ratio.ts';
+export { signTest } from './sign-test.ts';
+export type { SignTest } from './sign-test.ts';

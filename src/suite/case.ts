@@ -100,8 +100,8 @@ export interface Suite {
   files: string[];
   /** sha256 of the normalised cases, so two reports can tell whether they ran the same dataset. */
   hash: string;
-  /** The dataset format the file was read as. */
-  format: 'docs-mcp-eval' | 'speakeasy' | 'seed-000';
+  /** The dataset format the file was read as; `mixed` for a folder whose files mix seed-000 and native ones. */
+  format: 'docs-mcp-eval' | 'speakeasy' | 'seed-000' | 'mixed';
   facets: FacetMap;
   cases: Case[];
 }

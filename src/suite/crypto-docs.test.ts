@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { AnswerCase, Case } from './case.ts';
 import { loadSuite } from './load-suite.ts';
+import { prepareConfig } from '../config/prepare-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../datasets/crypto-docs');
 
@@ -47,6 +48,17 @@ describe('crypto-docs datasets (seed 000)', () => {
     });
     assert.equal(search?.difficulty, 'basic');
     assert.deepEqual(search?.tags, ['search', 'data-structures']);
+  });
+
+  it('the whole folder loads as one suite, its profile.yaml read as the profile, not as a dataset', async () => {
+    const suite = await loadSuite(ROOT);
+    assert.equal(suite.name, 'crypto-docs');
+    assert.equal(suite.cases.length, 19);
+    assert.ok(suite.files.every((f) => path.basename(f) !== 'profile.yaml'), suite.files.join(', '));
+    const config = await prepareConfig({ cases: ROOT, serverCommand: 'node server.js' }, process.cwd());
+    assert.equal(config.profile, path.join(ROOT, 'profile.yaml'));
+    const named = await prepareConfig({ cases: ROOT, serverCommand: 'node server.js', profile: path.join(ROOT, 'mina', 'basic.yaml') }, process.cwd()).catch((e: unknown) => e);
+    assert.ok(named instanceof Error, 'a named profile wins over the folder\'s (here an invalid one, so it is rejected)');
   });
 
   it('all three projects load together with unique ids', async () => {

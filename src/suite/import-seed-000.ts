@@ -73,8 +73,8 @@ export function importSeed000(source: SourceDocument, file: string): Suite {
   return { name: dataset.name, files: [file], hash: suiteHash(dataset.name, {}, cases), format: 'seed-000', facets: {}, cases };
 }
 
-/** Seed 000 runs every regex with the `i` flag (new RegExp(pattern, 'i')); keep that meaning. */
-function seedRule(rule: RuleSpec): RuleSpec {
+/** Seed 000 runs every regex with the `i` flag (new RegExp(pattern, 'i')); keep that meaning (the converter writes it out). */
+export function seedRule(rule: RuleSpec): RuleSpec {
   return rule.type === 'matches_regex' && rule.flags === undefined ? { ...rule, flags: 'i' } : rule;
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
-import { loadSuite } from './load-suite.ts';
+import { folderProfile, loadSuite } from './load-suite.ts';
 
 const seedFile = (project: string, ids: string[]): string =>
   [`name: "${project} file"`, `project: "${project}"`, 'version: "1.0.0"', 'tests:', ...ids.flatMap((id) => [
@@ -67,15 +67,38 @@ describe('loadSuite: a directory or several files', () => {
     assert.deepEqual(await problems(valid), [`${path.join(valid, 'b.yaml')}:11 tests[1].id: duplicate case id "x" (first used at ${path.join(valid, 'a.yaml')}:5)`]);
   });
 
-  it('rejects mixed formats, conflicting suite settings and an empty directory', async () => {
-    const mixed = await directory({ 'a.yaml': seedFile('mina', ['x']), 'b.yaml': 'name: B\ncases: [{ id: y, query: q, expected: d }]\n' });
-    assert.deepEqual(await problems(mixed), [
-      `${path.join(mixed, 'b.yaml')}:1 is a docs-mcp-eval dataset but ${path.join(mixed, 'a.yaml')} is seed-000: files read as one suite must share a format`,
-    ]);
+  it('reads seed-000 and native files side by side as one mixed suite', async () => {
+    const mixed = await directory({ 'a.yaml': seedFile('mina', ['x']), 'b.yaml': 'name: B\ncases: [{ id: y, kind: answer, tool: ask_docs, input: {}, expect: { rules: [] } }]\n' });
+    const suite = await loadSuite(mixed);
+    assert.equal(suite.format, 'mixed');
+    assert.deepEqual(suite.cases.map((c) => c.id), ['x', 'y']);
+    const clash = await directory({ 'a.yaml': seedFile('mina', ['x']), 'b.yaml': 'name: B\ncases: [{ id: x, query: q, expected: d }]\n' });
+    assert.deepEqual(await problems(clash), [`${path.join(clash, 'b.yaml')}:2 cases[0].id: duplicate case id "x" (first used at ${path.join(clash, 'a.yaml')}:5)`]);
+  });
+
+  it('rejects conflicting suite settings and an empty directory', async () => {
     const answer = (id: string, toolMap: string): string => `name: n\ntoolMap: ${toolMap}\ncases: [{ id: ${id}, kind: answer, tool: ask_docs, input: {}, expect: { rules: [] } }]\n`;
     const conflicting = await directory({ 'a.yaml': answer('x', '{ ask_docs: a }'), 'b.yaml': answer('y', '{ ask_docs: b }') });
     assert.deepEqual(await problems(conflicting), [`${path.join(conflicting, 'b.yaml')}:1 toolMap.ask_docs is "b" here but "a" in another file`]);
     const empty = await directory({ 'readme.md': 'x' });
-    assert.deepEqual(await problems(empty), [`${empty}:1:1 directory has no .yaml or .yml dataset files`]);
+    assert.deepEqual(await problems(empty), [`${empty}:1:1 directory has no .yaml or .yml dataset files (nor do its subfolders)`]);
+  });
+
+  it('reads a folder\'s profile.yaml as its profile, never as a dataset', async () => {
+    const dir = await directory({ 'basic.yaml': seedFile('mina', ['b1']), 'profile.yaml': 'toolMap: { ask_docs: crypto_ask_docs }\n' });
+    const suite = await loadSuite(dir);
+    assert.deepEqual(suite.files, [path.join(dir, 'basic.yaml')]);
+    assert.equal(await folderProfile(dir), path.join(dir, 'profile.yaml'));
+    assert.equal(await folderProfile(path.join(dir, 'basic.yaml')), undefined);
+  });
+
+  it('reads a folder of project folders (seed 000\'s datasets/<project>/), named after the folder', async () => {
+    const root = path.dirname(await directory({ 'basic.yaml': seedFile('mina', ['m1']) }));
+    await mkdir(path.join(root, 'solana'));
+    await writeFile(path.join(root, 'solana', 'basic.yaml'), seedFile('solana', ['s1']));
+    await writeFile(path.join(root, 'profile.yaml'), 'toolMap: { ask_docs: crypto_ask_docs }\n');
+    const suite = await loadSuite(root);
+    assert.equal(suite.name, path.basename(root));
+    assert.deepEqual(suite.cases.map((c) => [c.id, c.kind === 'answer' ? c.project : '']), [['m1', 'mina'], ['s1', 'solana']]);
   });
 });

@@ -4,7 +4,10 @@
  * The format is told by extension and shape: a `.json` array is a speakeasy `cases.json`;
  * a mapping with `tests` (and no `cases`) is a seed-000 file; any other `.yaml`, `.yml` or
  * `.json` mapping is this project's format. A directory is every `*.yaml` / `*.yml` in it
- * (not recursive, sorted by name), read as one suite (merge-suites.ts).
+ * (sorted by name), read as one suite (merge-suites.ts); a directory with none of its own
+ * is the datasets of its subfolders, one level down (seed 000's datasets/<project>/
+ * layout). A `profile.yaml` (or `.yml`) in a dataset folder is the folder's profile
+ * (suite/profile.ts, found by folderProfile), never a dataset.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +23,8 @@ import { parseSourceDocument } from './source-document.ts';
 
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
 const DIRECTORY_EXTENSIONS = ['.yaml', '.yml'];
+/** File names a dataset folder keeps its profile under (not datasets). */
+export const FOLDER_PROFILE_NAMES = ['profile.yaml', 'profile.yml'];
 
 /**
  * Reads and parses `target`: a file, a directory (its YAML files, one suite), or several
@@ -62,15 +67,40 @@ async function loadFile(file: string): Promise<LoadedFile> {
   return parseFile(text, file);
 }
 
-/** A directory -> its YAML files, sorted (so merged case order is stable); a file -> itself. */
-async function expand(target: string): Promise<string[]> {
+/**
+ * A directory -> its dataset files, sorted (so merged case order is stable): its own
+ * YAML files, or when it has none, those of its subfolders; a file -> itself.
+ */
+export async function expand(target: string): Promise<string[]> {
   if (!(await isDirectory(target))) return [target];
-  const names = (await readdir(target, { withFileTypes: true }))
-    .filter((entry) => entry.isFile() && DIRECTORY_EXTENSIONS.includes(path.extname(entry.name).toLowerCase()))
+  const own = await datasetFiles(target);
+  if (own.length > 0) return own;
+  const folders = (await readdir(target, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort();
+  const nested = (await Promise.all(folders.map((name) => datasetFiles(path.join(target, name))))).flat();
+  if (nested.length === 0) throw new DatasetError([topIssue(target, 'directory has no .yaml or .yml dataset files (nor do its subfolders)')]);
+  return nested;
+}
+
+async function datasetFiles(directory: string): Promise<string[]> {
+  return (await readdir(directory, { withFileTypes: true }))
+    .filter((entry) => entry.isFile() && DIRECTORY_EXTENSIONS.includes(path.extname(entry.name).toLowerCase()) && !FOLDER_PROFILE_NAMES.includes(entry.name.toLowerCase()))
     .map((entry) => entry.name)
-    .sort();
-  if (names.length === 0) throw new DatasetError([topIssue(target, 'directory has no .yaml or .yml dataset files')]);
-  return names.map((name) => path.join(target, name));
+    .sort()
+    .map((name) => path.join(directory, name));
+}
+
+/** The profile a dataset folder carries (its profile.yaml / profile.yml), if `cases` is such a folder. */
+export async function folderProfile(cases: string): Promise<string | undefined> {
+  if (!(await isDirectory(cases))) return undefined;
+  for (const name of FOLDER_PROFILE_NAMES) {
+    const file = path.join(cases, name);
+    try {
+      if ((await stat(file)).isFile()) return file;
+    } catch {
+      // not there: try the next name
+    }
+  }
+  return undefined;
 }
 
 async function isDirectory(target: string): Promise<boolean> {

@@ -3,6 +3,8 @@
  * with basic.yaml and advanced.yaml, as seed 000 lays its datasets out). Case ids must be
  * unique across the files; suite-level settings (facets, criteria, toolMap, evaluators)
  * apply to the whole suite, so files may repeat them but not contradict each other.
+ * Seed-000 files and native ones may sit side by side (a folder half converted with
+ * `docs-mcp-eval convert seed-000`): the suite's format is then `mixed`.
  */
 import path from 'node:path';
 import type { Case, FacetMap, Suite } from './case.ts';
@@ -17,7 +19,7 @@ export interface LoadedFile {
   project?: string;
 }
 
-/** `name`: the first file's project, else `fallbackName` (the directory's name). */
+/** `name`: the project every file names, else `fallbackName` (the directory's name). */
 export function mergeSuites(files: readonly LoadedFile[], fallbackName: string): Suite {
   const first = files[0];
   if (first === undefined) throw new Error('mergeSuites needs at least one suite');
@@ -26,10 +28,11 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
     issues.push({ file, line: 1, path: '', message });
   };
 
-  const format = first.suite.format;
-  for (const { suite } of files) {
-    if (suite.format !== format) conflict(suite.files[0] ?? '', `is a ${suite.format} dataset but ${first.suite.files[0]} is ${format}: files read as one suite must share a format`);
-  }
+  const formats = new Set(files.map(({ suite }) => suite.format));
+  const format = formats.size === 1 ? first.suite.format : 'mixed';
+  const speakeasy = files.find(({ suite }) => suite.format === 'speakeasy');
+  // A speakeasy cases.json is retrieval-only and carries no suite settings: it is read alone.
+  if (speakeasy && formats.size > 1) conflict(speakeasy.suite.files[0] ?? '', 'is a speakeasy cases.json: read it on its own, not with other dataset files');
 
   const cases: Case[] = [];
   const firstSeen = new Map<string, Case>();
@@ -76,7 +79,9 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
   }
   if (issues.length > 0) throw new DatasetError(issues);
 
-  const name = first.project ?? fallbackName;
+  const projects = new Set(files.map((f) => f.project));
+  // Files of one project (mina/basic.yaml, mina/advanced.yaml) are that project's suite; several projects are the folder's.
+  const name = projects.size === 1 && first.project !== undefined ? first.project : fallbackName;
   const settings = {
     ...(criteria.length === 0 ? {} : { criteria }),
     ...(evaluators === undefined ? {} : { evaluators: evaluators.list }),

@@ -13,13 +13,15 @@ const ALL = 99;
 
 /**
  * What goes first when the comment is too long, least important first: improvements
- * (good news can wait for the full report), the per-category table, most of the error
+ * (good news can wait for the full report), the judge reasoning down to its count, the per-category table, most of the error
  * list and regressions beyond the first 25, the latency table, then the rest of the
  * regression list (its count stays; the statistics block goes before it), then the environment and link lines. Whatever
  * room is left afterwards goes back in the reverse order (fitSections).
  */
 export const TRUNCATION_PLAN: readonly Step[] = [
   ['improvements', ALL],
+  // Judge reasoning: fewer cases, then only its count; the full report keeps all of it.
+  ['reasoning', 3],
   ['categories', 1],
   ['categories', ALL],
   ['errors', 1],
@@ -31,6 +33,7 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['regressions', ALL],
   ['links', ALL],
   ['environment', ALL],
+  ['reasoning', ALL],
 ];
 
 export function renderComment(evaluation: Evaluation, ctx: CommentContext, maxChars: number = GITHUB_COMMENT_LIMIT): string {

@@ -12,6 +12,7 @@ import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improve
 import { evidenceTable } from '../markdown/render-evidence.ts';
 import { gateLines } from '../markdown/render-gates.ts';
 import { healthLines } from '../markdown/render-health.ts';
+import { reasoningCases, renderReasoning } from '../markdown/render-reasoning.ts';
 import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
 import type { Section } from './budget.ts';
 import { commentMarker } from './marker.ts';
@@ -25,6 +26,8 @@ export const REGRESSIONS_FIRST_25 = REGRESSION_LIMITS.indexOf(25) + 1;
 export const IMPROVEMENT_LIMIT = 25;
 export const CATEGORY_LIMIT = 20;
 export const ERROR_LIMIT = 10;
+/** How many answer cases each shorter variant of the judge-reasoning section keeps. */
+export const REASONING_LIMITS = [10, 3] as const;
 
 const required = (id: string, text: string): Section => ({ id, variants: [text] });
 
@@ -62,7 +65,8 @@ function improvementSection(comparison: Comparison): Section {
 }
 
 function categorySection(report: Report): Section {
-  const groups = report.breakdowns.category;
+  // Retrieval groups only: an answer-only suite's categories are in no retrieval table.
+  const groups = report.breakdowns.category.filter((g) => g.cases > (g.answerCases ?? 0));
   if (groups.length === 0) return { id: 'categories', variants: [''] };
   const table = (n: number) => {
     const shown = groups.slice(0, n);
@@ -81,6 +85,16 @@ function errorSection(report: Report): Section {
     return details(`Errored and not-run cases (${count})`, lines.slice(0, n).join('\n'));
   };
   return { id: 'errors', variants: [list(lines.length), list(ERROR_LIMIT), ''] };
+}
+
+/** Judge reasoning for failed and changed answer cases, collapsed; shortened to fewer cases, then a count, then left out. */
+function reasoningSection(evaluation: Evaluation): Section {
+  const cases = reasoningCases(evaluation.report, evaluation.comparison?.caseChanges);
+  const full = renderReasoning(cases);
+  if (!full) return { id: 'reasoning', variants: [''] };
+  // Always five variants (full, 10, 3, count, none), so the plan's levels mean the same whatever the count.
+  const shorter = REASONING_LIMITS.map((n) => renderReasoning(cases, n) ?? '');
+  return { id: 'reasoning', variants: [full, ...shorter, `Judge reasoning: ${cases.length} answer case(s) (left out to fit; see the full report).`, ''] };
 }
 
 function optional(id: string, text: string | undefined): Section {
@@ -104,6 +118,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
       optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),
       regressionSection(comparison),
+      reasoningSection(evaluation),
       improvementSection(comparison),
       optional('addedRemoved', addedRemovedLine(comparison)),
       required('baseline', baselineLine(ctx.baseline)),
@@ -118,6 +133,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
     required('verdict', [`**No comparison**: ${escapeCell(reason, 300)}. Summary of this run only.`, ...runAlerts(evaluation)].join('\n\n')),
     required('summary', `${runLine(report)}\n\n${summaryTable(report)}`),
     optional('latency', latencyTable(report)),
+    reasoningSection(evaluation),
     categorySection(report),
     required('baseline', baselineLine(ctx.baseline, reason === ctx.baseline.note)),
     ...tail,

@@ -4,7 +4,7 @@
  * validation's message.
  */
 import { markdownTable } from 'markdown-table';
-import type { Breakdown, CaseResult, Report } from '../../report/types.ts';
+import type { Breakdown, CaseResult, MetricCount, Report } from '../../report/types.ts';
 import { criteriaIn } from '../../score/catalog.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
@@ -34,6 +34,16 @@ export function answerFailureLine(r: CaseResult): string | undefined {
   return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}): ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
 }
 
+/**
+ * Seed 000's "Avg Confidence": the server's own confidence, averaged over the answers
+ * that reported one, with how many did (a server that reports none shows "none reported").
+ */
+function confidenceRow(value: number | null | undefined, count: MetricCount | undefined): string[][] {
+  if (value === undefined || count === undefined) return [];
+  const shown = value === null ? 'none reported' : `${value.toFixed(1)} (n=${count.n} of ${count.of})`;
+  return [['Avg confidence (server-reported)', shown]];
+}
+
 export function renderAnswers(report: Report): string | undefined {
   const m = report.summary.metrics;
   if (m['answer.pass_rate'] === undefined) return undefined;
@@ -45,6 +55,7 @@ export function renderAnswers(report: Report): string | undefined {
       ['Pass rate (all validations)', formatValue(m['answer.pass_rate'], 'ratio')],
       ['Mean score (weighted evaluators)', `${formatValue(m['answer.score'], 'ratio')}${judgedNote(counts?.['answer.score'])}`],
       ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, `${formatValue(m[`criterion.${c}`], 'ratio')}${judgedNote(counts?.[`criterion.${c}`])}`]),
+      ...confidenceRow(m['answer.confidence'], counts?.['answer.confidence']),
     ],
     { align: ['l', 'r'] },
   );

@@ -20,6 +20,11 @@ export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalo
   return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
 }
 
+/** Whether the run had retrieval cases: an answer-only suite (seed 000's) shows no retrieval tables. */
+export function hasRetrieval(report: Report): boolean {
+  return report.cases.some((c) => c.kind === 'retrieval');
+}
+
 export function latencyTable(report: Report): string {
   // p50 and p95 carry their bootstrap CI when the report has one.
   const withCi = (value: number, ci: LatencySummary['p50Ci']) => (ci ? `${formatMs(value)} [${formatMs(ci.lower)}, ${formatMs(ci.upper)}]` : formatMs(value));
@@ -29,8 +34,8 @@ export function latencyTable(report: Report): string {
   return markdownTable(
     [
       ['Call', 'n', 'mean', 'min', 'p50 [95% CI]', 'p95 [95% CI]', 'p99', 'max'],
-      row('search', report.summary.latency.search),
-      row('fetch', report.summary.latency.fetch),
+      // An answer-only suite makes no search or fetch calls: no rows of zeros for them.
+      ...(hasRetrieval(report) || report.summary.latency.answer === undefined ? [row('search', report.summary.latency.search), row('fetch', report.summary.latency.fetch)] : []),
       ...(report.summary.latency.answer !== undefined ? [row('answer', report.summary.latency.answer)] : []),
     ],
     { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
@@ -94,10 +99,14 @@ export function renderReport(report: Report): string {
       report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${report.build.exitCode})` : 'Index build: not run',
       report.memory ? `Peak RSS (server process tree): ${formatBytes(report.memory.peakBytes)} over ${report.memory.samples.length} samples` : 'Peak RSS: not measured',
     ].join(' · '),
-    '### By category',
-    breakdownTable('Category', report.breakdowns.category, k),
-    details('By difficulty', breakdownTable('Difficulty', report.breakdowns.difficulty, k)),
-    details('By tag', breakdownTable('Tag', report.breakdowns.tag, k)),
+    ...(hasRetrieval(report)
+      ? [
+          '### By category',
+          breakdownTable('Category', report.breakdowns.category, k),
+          details('By difficulty', breakdownTable('Difficulty', report.breakdowns.difficulty, k)),
+          details('By tag', breakdownTable('Tag', report.breakdowns.tag, k)),
+        ]
+      : []),
   ];
   const answers = renderAnswers(report);
   if (answers) parts.push(answers);

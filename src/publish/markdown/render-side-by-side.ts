@@ -1,12 +1,15 @@
 /**
  * Several configurations of one dataset side by side (`docs-mcp-eval compare`): a column
  * per configuration, a row per metric and per category, the best value of each row in
- * bold with a ★, as speakeasy's benchmark compares embedding providers. Pure over reports.
+ * bold with a ★, as speakeasy's benchmark compares embedding providers; with a judge,
+ * the pairwise section (which answer is better, per case). Pure over reports.
  */
 import { markdownTable } from 'markdown-table';
 import { metricValue } from '../../compare/compare-reports.ts';
 import { cutoffsOf, type MetricCount, type Report } from '../../report/types.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import type { PairOrder, PairOutcome, PairwiseResult } from '../../compare/pairwise.ts';
+import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
 import { formatValue } from '../../report/format.ts';
 
@@ -59,7 +62,7 @@ export function sideBySideCategories(runs: readonly NamedReport[]): string {
   return markdownTable([['Category · metric', ...runs.map((r) => escapeCell(r.name, 60))], ...rows], { align: ['l', ...runs.map(() => 'r' as const)] });
 }
 
-export function renderSideBySide(runs: readonly NamedReport[]): string {
+export function renderSideBySide(runs: readonly NamedReport[], pairwise?: PairwiseResult): string {
   const first = runs[0]!.report;
   const datasets = new Set(runs.map((r) => r.report.dataset.hash));
   const parts = [
@@ -69,5 +72,46 @@ export function renderSideBySide(runs: readonly NamedReport[]): string {
   if (datasets.size > 1) parts.push('> **The configurations ran different datasets**: the columns are not like for like.');
   parts.push(sideBySideTable(runs), '### By category', sideBySideCategories(runs));
   parts.push('> Timings come from runs one after the other on this machine: a hint, not a same-job measurement.');
+  if (pairwise) parts.push(renderPairwise(pairwise));
   return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * The pairwise section (compare/pairwise.ts): the win/tie/loss table with its sign test,
+ * the position bias of the judge, and per case the outcome with each order's verdict and
+ * reasoning, collapsed (judge text escaped like all such text).
+ */
+export function renderPairwise(result: PairwiseResult): string {
+  const { a, b } = result.names;
+  const judged = result.wins.a + result.wins.tie + result.wins.b;
+  const table = markdownTable(
+    [
+      ['', `${escapeCell(a, 60)} better`, 'Tie', `${escapeCell(b, 60)} better`, 'Not judged', 'Sign test p'],
+      ['Cases', String(result.wins.a), String(result.wins.tie), String(result.wins.b), String(result.errors), result.test.n === 0 ? '—' : result.test.p.toFixed(3)],
+    ],
+    { align: ['l', 'r', 'r', 'r', 'r', 'r'] },
+  );
+  const share = result.position.share;
+  const bias =
+    share === null
+      ? 'Position bias: no decisive verdict to measure it on.'
+      : `Position bias: the first-shown answer won ${result.position.first} of ${result.position.decisive} decisive verdicts (${(share * 100).toFixed(0)}%; 50% is none). Each pair was judged in both orders; a verdict that flips with the order counts as a tie.`;
+  const lines = [
+    `### Pairwise: ${escapeCell(a, 60)} vs ${escapeCell(b, 60)} (${judged} answer case(s) judged, seed ${result.seed})`,
+    table,
+    bias,
+  ];
+  if (result.errors > 0) lines.push(`> ⚠️ **${result.errors} case(s) not judged**: a judge call failed (see each case below); they are in no count above.`);
+  if (result.skipped.length > 0) lines.push(`_Not compared (an answer on one side only): ${result.skipped.map((id) => escapeCell(id, 60)).join(', ')}._`);
+  if (result.cases.some((c) => c.cut)) lines.push('_Some answers were longer than the report keeps (2,000 characters): those were judged on their start._');
+  const name = (side: 'a' | 'b') => escapeCell(side === 'a' ? a : b, 60);
+  const verdictText = (o: PairOrder) => {
+    const shown = `${name(o.first)} first`;
+    if ('error' in o.verdict) return `- ${shown}: not judged: ${escapeCell(o.verdict.error, 300)}`;
+    const pick = o.verdict.winner === 'tie' ? 'tie' : `${name((o.verdict.winner === 1) === (o.first === 'a') ? 'a' : 'b')} better`;
+    return `- ${shown}: ${pick}: ${escapeCell(o.verdict.reasoning, 600)}`;
+  };
+  const outcome = (c: PairOutcome) => (c.outcome === 'error' ? 'not judged' : c.outcome === 'tie' ? 'tie' : `${name(c.outcome)} better`);
+  lines.push(details(`Per case (${result.cases.length})`, result.cases.map((c) => `**${escapeCell(c.caseId, 80)}**: ${outcome(c)}\n${c.orders.map(verdictText).join('\n')}`).join('\n\n')));
+  return lines.join('\n\n');
 }

@@ -37,7 +37,8 @@ describe('runEvaluation', () => {
     assert.deepEqual(result.normalized, { accuracy: 0.75, format: 1, coverage: 0.5 });
     // (3 × 0.75 + 1 × 1 + 1 × 0.5) / 5
     assert.equal(result.overallScore, 0.75);
-    assert.deepEqual(result.evaluationConfigSnapshot, { evaluatorTypes: ['fixed'], criteriaNames: ['accuracy', 'format', 'coverage'] });
+    assert.deepEqual(result.evaluationConfigSnapshot, { evaluatorTypes: ['fixed'], criteriaNames: ['accuracy', 'format', 'coverage'], storageProviderType: 'none', metadataKeys: ['caseId'] });
+    assert.deepEqual(result.inputSnapshot, input, "seed 004's inputSnapshot: the exact input judged");
     assert.deepEqual(result.metadata?.input, { caseId: 'c1' });
     assert.equal(typeof result.timestamp, 'number');
   });

@@ -70,7 +70,13 @@ export async function runEvaluation(input: EvaluationInput, config: EvaluationRu
     results,
     normalized,
     timestamp: Date.now(),
-    evaluationConfigSnapshot: { evaluatorTypes: plan.evaluators.map((p) => p.config.type), criteriaNames: plan.criteria.map((c) => c.name) },
+    inputSnapshot: input,
+    evaluationConfigSnapshot: {
+      evaluatorTypes: plan.evaluators.map((p) => p.config.type),
+      criteriaNames: plan.criteria.map((c) => c.name),
+      storageProviderType: config.storage ? (config.storage.type ?? config.storage.constructor.name) : 'none',
+      metadataKeys: Object.keys(input.metadata ?? {}),
+    },
     metadata,
   };
   if (config.storage) {

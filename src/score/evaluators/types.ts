@@ -76,7 +76,10 @@ export interface AggregatedEvaluationResult {
   /** criterion name -> normalised 0..1 score (null when it errored or its scale is not numeric). */
   normalized: Record<string, number | null>;
   timestamp: number;
-  evaluationConfigSnapshot?: { evaluatorTypes: string[]; criteriaNames: string[] };
+  /** The exact input judged (seed 004): question, answer text, reference, context, calls. */
+  inputSnapshot?: EvaluationInput;
+  /** Seed 004's snapshot of the run's configuration (storageProviderType 'none' when nothing stores it). */
+  evaluationConfigSnapshot?: { evaluatorTypes: string[]; criteriaNames: string[]; storageProviderType?: string; metadataKeys?: string[] };
   metadata?: Record<string, unknown>;
 }
 
@@ -93,5 +96,7 @@ export interface EvaluatorConfig {
 }
 
 export interface EvaluationStorageProvider {
+  /** Named in each result's config snapshot (seed 004's storageProviderType); default: the class name. */
+  readonly type?: string;
   saveResult(result: AggregatedEvaluationResult): Promise<void>;
 }

@@ -97,6 +97,7 @@ export function evaluationRecord(result: AggregatedEvaluationResult): JsonlRecor
 }
 
 export class JsonlFileStorage implements EvaluationStorageProvider {
+  readonly type = 'jsonl-file';
   readonly file: string;
   constructor(file: string) {
     this.file = file;

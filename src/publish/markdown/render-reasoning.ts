@@ -1,0 +1,73 @@
+/**
+ * The judges' reasoning where a reviewer looks: for each answer case that failed (a
+ * validation, or left not judged) or changed against the baseline, one collapsed block
+ * with each criterion's score and the evaluator's reasoning or error. Reasoning is judge
+ * text about server text: escaped like every other such string (escape.ts), one line per
+ * criterion, cut to a fixed length. Rule-based results are left out (their messages are
+ * the failed validations, listed already); a case with nothing else to show is skipped.
+ */
+import type { CaseChange } from '../../compare/types.ts';
+import type { CaseResult, Report } from '../../report/types.ts';
+import type { EvaluationResult } from '../../score/evaluators/types.ts';
+import { details } from './details.ts';
+import { codeCell, escapeCell } from './escape.ts';
+import { formatValue } from '../../report/format.ts';
+
+/** Characters of one criterion's reasoning kept (the JSON report has it whole). */
+export const REASONING_CHARS = 600;
+
+export type ReasoningWhy = 'failed' | 'not judged' | 'regressed' | 'improved';
+
+export interface ReasoningCase {
+  result: CaseResult;
+  why: ReasoningWhy;
+}
+
+/** Evaluations worth showing: a judge's reasoning or an evaluator's error, not the rule-based echo of the validations. */
+function shown(r: CaseResult): EvaluationResult[] {
+  return (r.answer?.evaluations ?? []).filter((e) => e.evaluatorType !== 'rule_based' && ((e.reasoning ?? '').trim() !== '' || e.error !== undefined));
+}
+
+/** Changed answer cases first (regressions, then improvements), then the failed and not-judged ones not already listed. */
+export function reasoningCases(report: Report, changes: readonly CaseChange[] = []): ReasoningCase[] {
+  const byId = new Map(report.cases.map((c) => [c.id, c]));
+  const out: ReasoningCase[] = [];
+  const seen = new Set<string>();
+  for (const direction of ['regressed', 'improved'] as const) {
+    for (const change of changes.filter((c) => c.kind === 'answer' && c.direction === direction)) {
+      const result = byId.get(change.id);
+      if (result && !seen.has(result.id) && shown(result).length > 0) {
+        seen.add(result.id);
+        out.push({ result, why: direction });
+      }
+    }
+  }
+  for (const result of report.cases) {
+    if (result.kind !== 'answer' || !result.answer || seen.has(result.id) || shown(result).length === 0) continue;
+    const why: ReasoningWhy | undefined = !result.answer.passed ? 'failed' : result.answer.unjudged?.length ? 'not judged' : undefined;
+    if (why) out.push({ result, why });
+  }
+  return out;
+}
+
+function criterionLine(e: EvaluationResult, normalised: number | null | undefined): string {
+  const raw = typeof e.score === 'string' ? escapeCell(e.score, 20) : String(e.score);
+  const score = e.error !== undefined ? 'not judged' : `${raw}${typeof normalised === 'number' ? ` (${formatValue(normalised, 'ratio')})` : ''}`;
+  const text = e.error !== undefined ? `error: ${e.error}` : (e.reasoning ?? '');
+  return `- **${escapeCell(e.criterionName, 60)}** · ${escapeCell(e.evaluatorType, 40)} · ${score}: ${escapeCell(text, REASONING_CHARS)}`;
+}
+
+/** One case's collapsed block. */
+export function reasoningBlock({ result, why }: ReasoningCase): string {
+  const score = result.answer?.score;
+  const summary = `${codeCell(result.id)} · ${why} · score ${formatValue(score ?? null, 'ratio')}`;
+  return details(summary, shown(result).map((e) => criterionLine(e, result.answer?.criteria[e.criterionName])).join('\n'));
+}
+
+/** The section, at most `limit` cases (the rest counted), or undefined when no case has reasoning to show. */
+export function renderReasoning(cases: readonly ReasoningCase[], limit: number = cases.length): string | undefined {
+  if (cases.length === 0) return undefined;
+  const kept = cases.slice(0, limit);
+  const more = cases.length > kept.length ? `\n\n_${cases.length - kept.length} more case(s) in the full report._` : '';
+  return `#### Judge reasoning (${kept.length < cases.length ? `first ${kept.length} of ${cases.length}` : cases.length} answer case(s))\n\n${kept.map(reasoningBlock).join('\n')}${more}`;
+}

@@ -1,0 +1,81 @@
+/**
+ * `compare --judge-model` through the built CLI against the loopback OpenAI double: two
+ * reports of the same answer cases, one with better answers. The judge (the double,
+ * scripted to prefer the answer that names the right class) sees every pair in both
+ * orders over the real chat-completions shapes (strict structured output); the markdown
+ * has the win/tie/loss table, the sign test, the position bias and escaped reasoning.
+ * A judge that is down leaves the cases not judged and exits 1.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Report } from '../src/report/types.ts';
+import { answerReport } from './support/answer-reports.ts';
+import { runCli } from './support/cli.ts';
+import { startOpenAiDouble, type ChatBody, type OpenAiDouble } from './support/openai-double/index.ts';
+
+const KEY_ENV = 'DME_TEST_PAIRWISE_KEY';
+const IDS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'];
+
+function reportWith(answer: (id: string) => string): Report {
+  const report = answerReport(IDS.map((id) => ({ id })));
+  for (const c of report.cases) if (c.answer) c.answer.excerpt = answer(c.id);
+  return report;
+}
+
+/** The double's judge: prefers the answer naming TokenContract, says so with a mention to escape. */
+function verdict(body: ChatBody): string {
+  const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  const first = /<answer_1>\n([\s\S]*?)\n<\/answer_1>/.exec(user)?.[1] ?? '';
+  const winner = first.includes('TokenContract') ? '1' : '2';
+  return JSON.stringify({ reasoning: `answer ${winner} names TokenContract @octocat <b>bold</b>`, winner });
+}
+
+describe('compare: pairwise judging', () => {
+  let judge: OpenAiDouble;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-pairwise-'));
+  const good = path.join(dir, 'good.json');
+  const weak = path.join(dir, 'weak.json');
+  const compare = (extra: string[] = []) =>
+    runCli(['compare', `main=${good}`, `branch=${weak}`, '--judge-model', 'gpt-4o-mini', '--judge-base-url', judge.baseUrl, '--judge-key-env', KEY_ENV, '--seed', '3', ...extra], {
+      env: { [KEY_ENV]: judge.apiKey },
+    });
+
+  before(async () => {
+    judge = await startOpenAiDouble();
+    writeFileSync(good, JSON.stringify(reportWith((id) => `Extend TokenContract for ${id}.`)));
+    writeFileSync(weak, JSON.stringify(reportWith((id) => `Use a SmartContract for ${id}.`)));
+  });
+  after(() => judge.close());
+
+  it('judges every pair in both orders and reports wins, the sign test and position bias', async () => {
+    judge.setDefault('chat', { kind: 'reply', content: verdict });
+    const r = await compare();
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(judge.violations, []);
+    const chats = judge.requests.filter((q) => q.route === 'chat');
+    assert.equal(chats.length, 12, 'two calls per case');
+    assert.match(r.stdout, /### Pairwise: main vs branch \(6 answer case\(s\) judged, seed 3\)/);
+    assert.match(r.stdout, /\| Cases +\| +6 \| +0 \| +0 \| +0 \| +0\.031 \|/);
+    assert.match(r.stdout, /first-shown answer won 6 of 12 decisive verdicts \(50%/);
+    assert.match(r.stdout, /@\u200boctocat &lt;b&gt;bold&lt;\/b&gt;/);
+    assert.doesNotMatch(r.stdout, /<b>bold/);
+  });
+
+  it('a judge that refuses every call: the cases are not judged, said, and the exit code is 1', async () => {
+    // 401 is not retried, so the test does not wait out the client's backoff (a 500 is retried, then fails the same way).
+    judge.setDefault('chat', { kind: 'error', status: 401, message: 'Incorrect API key provided.', code: 'invalid_api_key' });
+    const r = await compare();
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /pairwise: 6 case\(s\) not judged/);
+    assert.match(r.stdout, /⚠️ \*\*6 case\(s\) not judged\*\*/);
+  });
+
+  it('refuses a missing key before judging anything', async () => {
+    const r = await runCli(['compare', `main=${good}`, `branch=${weak}`, '--judge-model', 'gpt-4o-mini', '--judge-key-env', 'DME_TEST_NO_SUCH_KEY']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /DME_TEST_NO_SUCH_KEY .*is not set/);
+  });
+});
