@@ -16,30 +16,9 @@ import type { ToolCaller } from '../target/tool-caller.ts';
 import { excerptOf, resultText, UnparsableResult } from '../score/adapters/tool-result.ts';
 import { answerPrompt } from '../score/answer-prompt.ts';
 import type { SearchProfile } from './search-profile.ts';
+import type { ContextDocument, ContextErrorKind, GroundingContext } from './observation.ts';
 
-/** One document as the judge receives it. */
-export interface ContextDocument {
-  /** The document's id (search hit, cited source); absent for dataset documents. */
-  id?: string;
-  text: string;
-  /** Length of the full document; `text` is cut when longer than MAX_DOCUMENT_CHARS. */
-  chars: number;
-  truncated?: boolean;
-}
-
-export type ContextErrorKind = 'search_failed' | 'no_results' | 'no_citations' | 'no_fetch_tool' | 'fetch_failed';
-
-export interface GroundingContext {
-  source: AnswerContextSpec['from'];
-  /** In rank order (search) or citation order. Empty exactly when `error` is set. */
-  documents: ContextDocument[];
-  /** The search query (search only). */
-  query?: string;
-  /** Tool calls made to get the documents, and their summed time, ms. */
-  calls: number;
-  ms: number;
-  error?: { kind: ContextErrorKind; message: string };
-}
+export type { ContextDocument, ContextErrorKind, GroundingContext } from './observation.ts';
 
 /** Longer documents are cut (and marked `truncated`): a judge prompt has a size limit and a price. */
 export const MAX_DOCUMENT_CHARS = 6_000;

@@ -3,7 +3,7 @@
  * repetition, with no judgement applied yet.
  */
 import type { ToolCallRecord } from '../score/evaluators/types.ts';
-import type { GroundingContext } from './fetch-context.ts';
+import type { AnswerContextSpec } from '../suite/case.ts';
 
 /** One hit as the adapter extracted it from a search result. */
 export interface Hit {
@@ -87,4 +87,28 @@ export function callLatencies(o: CaseObservation): Record<CallKind, number[]> {
     fetch: o.fetch?.ok ? [o.fetch.ms] : [],
     answer: o.answer ? [o.answer.ms] : [],
   };
+}
+
+/** One document as the judge receives it. */
+export interface ContextDocument {
+  /** The document's id (search hit, cited source); absent for dataset documents. */
+  id?: string;
+  text: string;
+  /** Length of the full document; `text` is cut when longer than MAX_DOCUMENT_CHARS. */
+  chars: number;
+  truncated?: boolean;
+}
+
+export type ContextErrorKind = 'search_failed' | 'no_results' | 'no_citations' | 'no_fetch_tool' | 'fetch_failed';
+
+export interface GroundingContext {
+  source: AnswerContextSpec['from'];
+  /** In rank order (search) or citation order. Empty exactly when `error` is set. */
+  documents: ContextDocument[];
+  /** The search query (search only). */
+  query?: string;
+  /** Tool calls made to get the documents, and their summed time, ms. */
+  calls: number;
+  ms: number;
+  error?: { kind: ContextErrorKind; message: string };
 }

@@ -47,7 +47,8 @@ describe('--store: the full evaluation of each answer case', () => {
     const snapshot = stored.inputSnapshot;
     assert.ok(snapshot, 'the input snapshot is stored');
     assert.match(snapshot.prompt ?? '', /How do I start a zkApp\?/);
-    assert.equal(snapshot.response, text, 'the whole answer text, not an excerpt');
+    // What the evaluators judged: the whole answer, its <response_metadata> block (the server's own confidence, kept as answer.confidence) stripped.
+    assert.equal(snapshot.response, 'Extend SmartContract, then run the deploy script.', 'the whole answer text as judged, not an excerpt');
     assert.equal(snapshot.groundTruth, 'Extend SmartContract and deploy it.');
     assert.ok(snapshot.context && 'validations' in snapshot.context, 'the context the evaluators saw');
     assert.deepEqual(stored.metadata?.input, { caseId: 'init', name: 'init', tool: 'ask_docs', input: { question: 'How do I start a zkApp?' }, project: 'mina' });
