@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { quote } from 'shell-quote';
-import { percentile } from '../src/score/metrics/index.ts';
+import { percentile } from '../src/retrieval/metrics/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ACTION = path.join(ROOT, 'dist/action.js');

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { quote } from 'shell-quote';
 import { resolveConfig } from '../src/config/run-options.ts';
-import type { Comparison } from '../src/compare/types.ts';
+import type { Comparison } from '../src/model/comparison.ts';
 import { evaluate, type BaseArm } from '../src/pipeline/evaluate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

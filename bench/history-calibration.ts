@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { quote } from 'shell-quote';
 import { compareReports } from '../src/compare/compare-reports.ts';
 import { historyEntry, type HistoryEntry } from '../src/report/history-entry.ts';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'examples/reference-server/dist');

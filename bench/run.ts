@@ -18,8 +18,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_RESULTS, type BenchResults } from '../scripts/docs-facts.ts';
-import { percentile } from '../src/score/metrics/index.ts';
-import { startStdioSession } from '../src/target/stdio-session.ts';
+import { percentile } from '../src/retrieval/metrics/index.ts';
+import { startStdioSession } from '../src/server/stdio-session.ts';
 import { actionColdStart } from './action-cold-start.ts';
 import { startRawClient } from './raw-ping-pong.ts';
 

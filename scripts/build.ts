@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/score/answer/parsers/grammar-files.ts';
+import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/answers/rules/parsers/grammar-files.ts';
 import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
 
 /**
@@ -81,7 +81,7 @@ const common: BuildOptions = {
   minify: true,
   logLevel: 'warning',
   plugins: [lazyUndici, noOidc],
-  // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/score/answer/load-re2.ts).
+  // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/answers/rules/load-re2.ts).
   define: { DME_BUNDLE: 'true' },
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);" },
@@ -89,7 +89,7 @@ const common: BuildOptions = {
 
 /**
  * code_parses' tree-sitter runtime and grammars (≈5 MB of WASM): copied, never bundled, and
- * read from disk only when a dataset uses code_parses (src/score/answer/parsers/load.ts).
+ * read from disk only when a dataset uses code_parses (src/answers/rules/parsers/load.ts).
  */
 export const GRAMMARS_DIR = 'dist/grammars';
 

@@ -12,22 +12,22 @@ export type { Config } from './config/config.ts';
 export { loadSuite, parseSuite, filterCases, loadProfile, DatasetError, formatDatasetError } from './suite/index.ts';
 export type { AnswerCase, Case, CaseFilter, Judgment, Profile, RetrievalCase, Suite } from './suite/index.ts';
 
-export * from './score/metrics/index.ts';
-export { metricCatalog, type MetricDef } from './score/catalog.ts';
-export { runRules, checkRuleSpecs } from './score/answer/index.ts';
-export type { AnswerExpect, AnswerInput, RuleResult, RuleSpec } from './score/answer/types.ts';
-export { createRegistry, runEvaluation, normalizeScore, aggregateRun } from './score/evaluators/index.ts';
-export { registerNetworkEvaluators } from './score/evaluators/llm/index.ts';
-export { JsonlFileStorage } from './score/evaluators/storage/jsonl-storage.ts';
-export type * from './score/evaluators/types.ts';
+export * from './retrieval/metrics/index.ts';
+export { metricCatalog, type MetricDef } from './model/metric-catalog.ts';
+export { runRules, checkRuleSpecs } from './answers/rules/index.ts';
+export type { AnswerExpect, AnswerInput, RuleResult, RuleSpec } from './model/answer-rules.ts';
+export { createRegistry, runEvaluation, normalizeScore, aggregateRun } from './answers/evaluators/index.ts';
+export { registerNetworkEvaluators } from './answers/evaluators/llm/index.ts';
+export { JsonlFileStorage } from './answers/evaluators/storage/jsonl-storage.ts';
+export type * from './model/evaluation.ts';
 
 export { compareReports, type CompareOptions } from './compare/compare-reports.ts';
-export type { CaseChange, Comparison, DeltaRow, Verdict } from './compare/types.ts';
+export type { CaseChange, Comparison, DeltaRow, Verdict } from './model/comparison.ts';
 export { readReport, parseReport } from './report/read-report.ts';
-export type { CaseResult, Report } from './report/types.ts';
+export type { CaseResult, Report } from './model/report.ts';
 
 export { renderEvaluation } from './publish/markdown/render-evaluation.ts';
 export { renderReport } from './publish/markdown/render-report.ts';
 export { renderDelta } from './publish/markdown/render-delta.ts';
 export { renderComment, commentMarker } from './publish/comment/index.ts';
-export { startStdioSession, type StdioSession } from './target/stdio-session.ts';
+export { startStdioSession, type StdioSession } from './server/stdio-session.ts';

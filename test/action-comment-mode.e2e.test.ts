@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runAction } from './support/action-runner.ts';
 import { pullRequestPayload, workflowRunPayload } from './support/event-payloads.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';

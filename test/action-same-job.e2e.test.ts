@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import path from 'node:path';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { abRepository, BUILD, START, worktreeCount } from './support/ab-repo.ts';
 import { runAction, ROOT } from './support/action-runner.ts';
 import { pullRequestPayload } from './support/event-payloads.ts';

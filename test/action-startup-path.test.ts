@@ -1,7 +1,7 @@
 /**
  * What the Action loads before it spawns the server: the files dist/action.js imports
  * statically, transitively (dynamic import() chunks load later, when used). The MCP SDK
- * with zod is loaded only once the server is spawned (target/stdio-session.ts), and
+ * with zod is loaded only once the server is spawned (server/stdio-session.ts), and
  * @actions/core's OIDC client with undici and the node:http facade never
  * (scripts/build.ts, noOidc): each cost 10-25 ms of cold start (npm run bench).
  */

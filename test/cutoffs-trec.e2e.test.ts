@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { runCli } from './support/cli.ts';
 
 describe('the embedded default', () => {

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { runSuite, type RunOptions } from '../src/run/run-suite.ts';
 import { EMPTY_ANSWER_PROFILE } from '../src/run/run-answer-case.ts';
 import { defaultProfile } from '../src/run/search-profile.ts';
-import { ServerStartError } from '../src/target/stdio-session.ts';
+import { ServerStartError } from '../src/server/stdio-session.ts';
 import { cases, startFaulty, survivors } from './support/faulty.ts';
 
 const options = (over: Partial<RunOptions> = {}): RunOptions => ({

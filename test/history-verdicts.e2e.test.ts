@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import { historyEntry } from '../src/report/history-entry.ts';
 import { serializeHistory } from '../src/publish/history/jsonl.ts';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');

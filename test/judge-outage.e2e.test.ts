@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { quote } from 'shell-quote';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { startOpenAiDouble, type OpenAiDouble } from './support/openai-double/index.ts';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { LARGE_SUITE_BYTES, YOUNG_GENERATION_FLAG } from '../src/pipeline/young-generation.ts';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
 import { prRun } from './support/pull-request-run.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Report } from '../src/report/types.ts';
+import type { Report } from '../src/model/report.ts';
 import { abRepository, BUILD, START, worktreeCount } from './support/ab-repo.ts';
 import { ROOT, runCli } from './support/cli.ts';
 import { pidsWithEnv } from './support/proc-scan.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRegistry } from '../../src/score/evaluators/registry.ts';
-import { runEvaluation, validateEvaluatorConfigs } from '../../src/score/evaluators/runner.ts';
-import type { EvaluationCriteria, EvaluatorConfig } from '../../src/score/evaluators/types.ts';
+import { createRegistry } from '../../src/answers/evaluators/registry.ts';
+import { runEvaluation, validateEvaluatorConfigs } from '../../src/answers/evaluators/runner.ts';
+import type { EvaluationCriteria, EvaluatorConfig } from '../../src/model/evaluation.ts';
 
 // As the README's dataset has it: the module path is relative to the dataset's folder.
 const registry = createRegistry({ baseDir: import.meta.dirname });

@@ -7,7 +7,7 @@ import * as core from './safe-core.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
 import type { RunContext } from './run-context.ts';
 

@@ -4,9 +4,9 @@
  */
 import * as core from './safe-core.ts';
 import { inert } from '../shared/control-chars.ts';
-import type { Comparison } from '../compare/types.ts';
+import type { Comparison } from '../model/comparison.ts';
 import type { EvaluateHooks } from '../pipeline/hooks.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 
 export function groupedHooks(): EvaluateHooks & { end(): void } {
   let open = false;

@@ -6,7 +6,7 @@
 import * as core from './safe-core.ts';
 import { readFileSync } from 'node:fs';
 import { DatasetError, formatDatasetError } from '../suite/index.ts';
-import { interruptExitCode } from '../target/cleanup.ts';
+import { interruptExitCode } from '../server/cleanup.ts';
 import { commentMode } from './comment-mode.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { healthFailures } from '../pipeline/run-verdict.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import type { Config } from '../config/config.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { mergeReports } from '../report/merge.ts';

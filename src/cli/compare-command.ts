@@ -15,7 +15,7 @@ import { UsageError } from '../shared/run-errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
 import { readReport } from '../report/read-report.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import { judgePairs, type PairJudge, type PairwiseResult } from '../compare/pairwise.ts';
 import { openAiPairJudge } from '../compare/pairwise-judge.ts';
 import { DEFAULT_SEED } from '../stats/random.ts';
@@ -65,14 +65,14 @@ async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string;
     return undefined;
   }
   if (targets !== 2) throw new UsageError(`pairwise judging compares two configurations, got ${targets}`);
-  const { apiKeyProblem, ENV_NAME } = await import('../score/evaluators/llm/secrets.ts');
+  const { apiKeyProblem, ENV_NAME } = await import('../answers/evaluators/llm/secrets.ts');
   const keyEnv = v['judge-key-env'] ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnv)) throw new UsageError('--judge-key-env takes the NAME of an environment variable, not the key');
   const problem = apiKeyProblem(process.env, keyEnv);
   if (problem !== undefined) throw new UsageError(`pairwise judging: ${problem}`);
   const baseUrl = v['judge-base-url'] ?? DEFAULT_JUDGE_URL;
   if (!URL.canParse(baseUrl)) throw new UsageError(`--judge-base-url is not a URL: ${baseUrl}`);
-  const { createOpenAiClient } = await import('../score/evaluators/llm/openai-client.ts');
+  const { createOpenAiClient } = await import('../answers/evaluators/llm/openai-client.ts');
   return openAiPairJudge(createOpenAiClient({ baseUrl, apiKeyEnv: keyEnv }), model);
 }
 

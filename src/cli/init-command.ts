@@ -12,8 +12,8 @@ import { guessIdSource, guessTools, type ToolInfo } from '../config/guess-shape.
 import { UsageError } from '../shared/run-errors.ts';
 import { TOOL_VERSION } from '../pipeline/version.ts';
 import { compileIdSource } from '../run/extract/id-source.ts';
-import { startStdioSession } from '../target/stdio-session.ts';
-import type { ToolCaller } from '../target/tool-caller.ts';
+import { startStdioSession } from '../server/stdio-session.ts';
+import type { ToolCaller } from '../server/tool-caller.ts';
 import { parseFlags } from './parse-flags.ts';
 
 const OPTIONS = {
@@ -43,7 +43,7 @@ type Session = ToolCaller & { tools: ToolInfo[]; close(): Promise<unknown> };
 async function connect(command: string | undefined, url: string | undefined, cwd: string): Promise<Session> {
   const options = { clientName: 'docs-mcp-eval-init', clientVersion: TOOL_VERSION, connectTimeoutMs: 30_000, rssIntervalMs: 1_000 };
   if (url !== undefined) {
-    const { startHttpSession } = await import('../target/http-session.ts');
+    const { startHttpSession } = await import('../server/http-session.ts');
     return startHttpSession({ url, ...(command ? { server: { command, cwd, env: {} } } : {}) }, options);
   }
   return startStdioSession({ command: command!, cwd, env: {} }, options);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CaseResult } from '../report/types.ts';
+import type { CaseResult } from '../model/report.ts';
 import { caseChanges } from './case-changes.ts';
 
 function answerCase(id: string, passed: boolean, score: number, status: CaseResult['status'] = 'ok'): CaseResult {

@@ -2,8 +2,8 @@
  * Case-level regressions and improvements between two reports: where the first
  * relevant doc moved, NDCG changed, or the case broke or recovered.
  */
-import type { CaseResult } from '../report/types.ts';
-import type { CaseChange } from './types.ts';
+import type { CaseResult } from '../model/report.ts';
+import type { CaseChange } from '../model/comparison.ts';
 
 const EPSILON = 1e-9;
 

@@ -3,16 +3,16 @@
  * of the current run's k; a baseline run at another k or on another dataset shows up
  * as missing rows and a named dataset mismatch, never as a silent comparison.
  */
-import { cutoffsOf, type Report } from '../report/types.ts';
+import { cutoffsOf, type Report } from '../model/report.ts';
 import { environmentDifferences, environmentKey } from '../report/fingerprint.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { DEFAULT_HISTORY_OPTIONS, matchingHistory, type HistoryOptions } from './judge-history.ts';
-import { criteriaIn, metricCatalog } from '../score/catalog.ts';
+import { criteriaIn, metricCatalog } from '../model/metric-catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
-import type { Comparison, DeltaRow } from './types.ts';
+import type { Comparison, DeltaRow } from '../model/comparison.ts';
 import type { RunMetrics } from './judge-gates.ts';
-import { evaluatorFailed } from '../score/summarize.ts';
+import { evaluatorFailed } from '../report/summarize.ts';
 
 export interface CompareOptions {
   baselineLabel?: string;

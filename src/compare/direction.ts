@@ -1,6 +1,6 @@
 /** Which way a change goes for a metric: the words every judge uses. */
-import type { MetricDef } from '../score/catalog.ts';
-import type { Verdict } from './types.ts';
+import type { MetricDef } from '../model/metric-catalog.ts';
+import type { Verdict } from '../model/comparison.ts';
 
 /** Floating-point slack: a change smaller than this is no change. */
 export const EPSILON = 1e-9;

@@ -7,9 +7,9 @@
  * whatever the metric's good direction. Judging them is judge-gates.ts. Pure.
  */
 import picomatch from 'picomatch';
-import type { Gate, GateOp } from './gate-outcome.ts';
+import type { Gate, GateOp } from '../model/gates.ts';
 
-export type { Gate, GateOp } from './gate-outcome.ts';
+export type { Gate, GateOp } from '../model/gates.ts';
 
 const EXPECTED = "expected '<metric> <op> <number>[%]' with <op> one of <, <=, >, >= (e.g. 'mrr@5 < -0.02', 'search.p95 > +15%', 'errors > 0')";
 

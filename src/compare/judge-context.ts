@@ -1,5 +1,5 @@
 /** What judging a row needs: both reports, whether they are comparable, and the statistics' settings. */
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import type { HistoryOptions, HistoryReference } from './judge-history.ts';
 
 export interface NoiseBands {

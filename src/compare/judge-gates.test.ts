@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseGates, type Gate } from './gates.ts';
 import { applyGates, describeGateFailure, describeUnjudgedGate, type RunMetrics } from './judge-gates.ts';
-import type { DeltaRow } from './types.ts';
+import type { DeltaRow } from '../model/comparison.ts';
 
 function row(id: string, baseline: number, current: number, over: Partial<DeltaRow> = {}): DeltaRow {
   const absolute = current - baseline;

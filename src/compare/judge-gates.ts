@@ -11,12 +11,12 @@
  */
 import picomatch from 'picomatch';
 import { formatDelta, formatPercent, formatValue } from '../report/format.ts';
-import type { MetricUnit } from '../score/catalog.ts';
+import type { MetricUnit } from '../model/metric-catalog.ts';
 import { GLOB_OPTIONS, type Gate, type GateOp } from './gates.ts';
-import type { DeltaRow } from './types.ts';
-import type { GateFailure, GateOutcome, UnjudgedGate } from './gate-outcome.ts';
+import type { DeltaRow } from '../model/comparison.ts';
+import type { GateFailure, GateOutcome, UnjudgedGate } from '../model/gates.ts';
 
-export type { GateFailure, GateOutcome, UnjudgedGate } from './gate-outcome.ts';
+export type { GateFailure, GateOutcome, UnjudgedGate } from '../model/gates.ts';
 
 /** The run's own metrics, for value gates. */
 export interface RunMetrics {

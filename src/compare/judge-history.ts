@@ -20,9 +20,9 @@
 import type TQuantile from '@stdlib/stats-base-dists-t-quantile';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { lazyRequire } from '../shared/lazy-require.ts';
-import type { MetricDef } from '../score/catalog.ts';
+import type { MetricDef } from '../model/metric-catalog.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
-import type { DeltaRow } from './types.ts';
+import type { DeltaRow } from '../model/comparison.ts';
 
 export interface HistoryOptions {
   /** Matching runs needed before the history judges (fewer: the row stays indicative). */

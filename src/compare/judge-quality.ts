@@ -6,12 +6,12 @@
  * 2007 found it the test to use for IR metrics), shown with a bootstrap CI of the mean
  * difference and win/tie/loss counts as ranx reports them.
  */
-import type { MetricDef } from '../score/catalog.ts';
+import type { MetricDef } from '../model/metric-catalog.ts';
 import { bootstrapMeanCi, signFlipTest } from '../stats/index.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
 import type { JudgeContext } from './judge-context.ts';
 import { pairedValues } from './samples.ts';
-import type { DeltaRow } from './types.ts';
+import type { DeltaRow } from '../model/comparison.ts';
 
 /**
  * The exact two-sided sign-flip test over m changed cases can reach no p below 2 / 2^m =

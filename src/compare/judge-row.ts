@@ -5,13 +5,13 @@
  * else (a baseline from another runner, one build each) gets a threshold band and is
  * marked indicative: a hint, never a verdict. The error count is a count: any change is real.
  */
-import type { MetricDef } from '../score/catalog.ts';
+import type { MetricDef } from '../model/metric-catalog.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
 import type { JudgeContext } from './judge-context.ts';
 import { judgeQuality } from './judge-quality.ts';
 import { judgeTiming } from './judge-timing.ts';
 import { caseValue } from './samples.ts';
-import type { DeltaRow } from './types.ts';
+import type { DeltaRow } from '../model/comparison.ts';
 
 export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
 

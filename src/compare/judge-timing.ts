@@ -9,13 +9,13 @@
  * threshold band applies, at least as wide as the noise measured within the two runs
  * themselves (their CIs), and the verdict is marked indicative.
  */
-import type { MetricDef } from '../score/catalog.ts';
+import type { MetricDef } from '../model/metric-catalog.ts';
 import { bootstrapStratifiedRatioCi, mannWhitneyU, pairedRatioCi, type RatioEstimate } from '../stats/index.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
 import type { JudgeContext } from './judge-context.ts';
 import { caseMedians, pairedSamples, sampleSpec } from './samples.ts';
 import { judgeAgainstHistory } from './judge-history.ts';
-import type { DeltaRow } from './types.ts';
+import type { DeltaRow } from '../model/comparison.ts';
 
 /** Fewer samples than this per side and no CI is trusted (a single build, a 0.3 s RSS trace). */
 export const MIN_SAMPLES = 20;

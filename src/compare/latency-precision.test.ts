@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CaseObservation } from '../run/observation.ts';
+import type { CaseObservation } from '../model/observation.ts';
 import { DEFAULT_STATS } from './judge-context.ts';
 import { latencyPrecision, PRECISION_SHARE } from './latency-precision.ts';
 

@@ -12,7 +12,7 @@
  * in all but ~0.2% of runs (normal approximation), and an A/A run can only alarm when its
  * estimate is off by more than 1.4× the minimum effect.
  */
-import { callLatencies, type CallKind, type CaseObservation } from '../run/observation.ts';
+import { callLatencies, type CallKind, type CaseObservation } from '../model/observation.ts';
 import type { StatsOptions } from './judge-context.ts';
 import { MIN_CASES } from './judge-timing.ts';
 import { pairedSamples } from './samples.ts';

@@ -5,7 +5,7 @@
  * argues before it decides. A failed call, a refusal or an unreadable answer is an error
  * verdict (that case is not judged, and counted), never a tie.
  */
-import type { OpenAiClient } from '../score/evaluators/llm/openai-client.ts';
+import type { OpenAiClient } from '../answers/evaluators/llm/openai-client.ts';
 import type { PairJudge, PairPrompt, Verdict } from './pairwise.ts';
 
 export const PAIRWISE_SCHEMA = {

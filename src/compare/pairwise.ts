@@ -9,8 +9,8 @@
  * picked the first position (0.5 is none). The win/tie/loss counts get an exact sign test.
  * Pure over its inputs: the judge is a function (pairwise-judge.ts calls the API).
  */
-import type { CaseResult, Report } from '../report/types.ts';
-import { stripResponseMetadata } from '../score/answer/metadata.ts';
+import type { CaseResult, Report } from '../model/report.ts';
+import { stripResponseMetadata } from '../answers/rules/metadata.ts';
 import { seededRng, shuffled } from '../stats/random.ts';
 import { signTest, type SignTest } from '../stats/sign-test.ts';
 

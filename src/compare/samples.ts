@@ -4,8 +4,8 @@
  * (for the ratio bootstrap). Kept next to catalog.ts's ids so a new metric needs one line
  * here to be tested, and a metric without a line is never silently judged.
  */
-import { metricsAt, type CaseResult, type Report } from '../report/types.ts';
-import { percentile } from '../score/metrics/latency.ts';
+import { metricsAt, type CaseResult, type Report } from '../model/report.ts';
+import { percentile } from '../retrieval/metrics/latency.ts';
 
 /** The per-case value whose mean is the metric, or undefined when the case does not count toward it. */
 export function caseValue(r: CaseResult, id: string): number | undefined {

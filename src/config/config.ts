@@ -5,10 +5,10 @@
 import type { Gate } from '../compare/gates.ts';
 import type { StatsOptions } from '../compare/judge-context.ts';
 import type { ServerShape } from '../run/search-spec.ts';
-import type { HealthPolicy } from '../report/types.ts';
+import type { HealthPolicy } from '../model/report.ts';
 import type { CaseFilter } from '../suite/index.ts';
 import type { BuildConfig, ServerConfig } from '../model/server.ts';
-import type { JudgeBudget, ModelPrice } from '../score/evaluators/llm/judge-session.ts';
+import type { JudgeBudget, ModelPrice } from '../answers/evaluators/llm/judge-session.ts';
 
 // Config is made of them; importers of the Config may take them from here.
 export type { BuildConfig, ServerConfig } from '../model/server.ts';

@@ -3,19 +3,19 @@
  * place they become a validated Config: defaults, the embedded default, paths made
  * absolute. Entry points only translate their own syntax into RunOptions.
  */
-import { isCpuList } from '../target/cpu-affinity.ts';
+import { isCpuList } from '../server/cpu-affinity.ts';
 import path from 'node:path';
 import { UsageError } from '../shared/run-errors.ts';
 import type { CaseFilter, Difficulty } from '../suite/index.ts';
-import type { HealthPolicy } from '../report/types.ts';
+import type { HealthPolicy } from '../model/report.ts';
 import { randomInt } from 'node:crypto';
 import { GateSyntaxError, parseGates } from '../compare/gates.ts';
 import { parseShard } from '../suite/shard.ts';
 import { DEFAULT_STATS } from '../compare/judge-context.ts';
-import { DEFAULT_HEALTH_POLICY } from '../score/health.ts';
+import { DEFAULT_HEALTH_POLICY } from '../report/health.ts';
 import { DEFAULT_SHAPE, type ShapeOverlay } from './builtin-profiles.ts';
 import { DEFAULTS, type Config } from './config.ts';
-import { DEFAULT_JUDGE_CONCURRENCY, type JudgeBudget, type ModelPrice } from '../score/evaluators/llm/judge-session.ts';
+import { DEFAULT_JUDGE_CONCURRENCY, type JudgeBudget, type ModelPrice } from '../answers/evaluators/llm/judge-session.ts';
 import { embeddedDefault } from './embedded-default.ts';
 import { packageRoot } from './package-root.ts';
 
@@ -115,7 +115,7 @@ export function parseCutoffs(value: string | number | readonly (string | number)
   return [...new Set(cutoffs)].sort((a, b) => a - b);
 }
 
-/** `auto`, `none` or a CPU list such as `3` or `2,3` or `0-1` (target/cpu-affinity.ts). */
+/** `auto`, `none` or a CPU list such as `3` or `2,3` or `0-1` (server/cpu-affinity.ts). */
 export function parseCpus(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const v = value.trim();

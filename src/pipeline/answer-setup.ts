@@ -6,14 +6,14 @@
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
-import { registerNetworkEvaluators } from '../score/evaluators/llm/index.ts';
-import { createRegistry } from '../score/evaluators/registry.ts';
-import { createCallCache } from '../score/evaluators/call-cache.ts';
-import { createJudgeSession } from '../score/evaluators/llm/judge-session.ts';
-import { JsonlFileStorage } from '../score/evaluators/storage/jsonl-storage.ts';
-import { validateEvaluatorConfigs } from '../score/evaluators/runner.ts';
-import type { EvaluatorConfig } from '../score/evaluators/types.ts';
-import { VALIDATIONS_CRITERION, type AnswerScoring } from '../score/score-answer.ts';
+import { registerNetworkEvaluators } from '../answers/evaluators/llm/index.ts';
+import { createRegistry } from '../answers/evaluators/registry.ts';
+import { createCallCache } from '../answers/evaluators/call-cache.ts';
+import { createJudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import { JsonlFileStorage } from '../answers/evaluators/storage/jsonl-storage.ts';
+import { validateEvaluatorConfigs } from '../answers/evaluators/runner.ts';
+import type { EvaluatorConfig } from '../model/evaluation.ts';
+import { VALIDATIONS_CRITERION, type AnswerScoring } from '../answers/score-answer.ts';
 import { loadProfile, type Suite } from '../suite/index.ts';
 import { UsageError } from '../shared/run-errors.ts';
 

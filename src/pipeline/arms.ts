@@ -7,19 +7,19 @@
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { currentEnvironment } from '../report/environment.ts';
 import { buildReport } from '../report/build-report.ts';
-import type { BuildResult, GitInfo, Report, SameJobInfo, SamplingInfo } from '../report/types.ts';
+import type { BuildResult, GitInfo, Report, SameJobInfo, SamplingInfo } from '../model/report.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
-import { scoreCases } from '../score/score-cases.ts';
-import { judgingSummary } from '../score/judging-summary.ts';
-import type { AnswerScoring } from '../score/score-answer.ts';
+import { scoreCases } from './score-cases.ts';
+import { judgingSummary } from '../report/judging-summary.ts';
+import type { AnswerScoring } from '../answers/score-answer.ts';
 import type { Suite } from '../suite/index.ts';
-import type { HttpSession, HttpSessionEnd } from '../target/http-session.ts';
-import { startStdioSession, type StdioSession } from '../target/stdio-session.ts';
+import type { HttpSession, HttpSessionEnd } from '../server/http-session.ts';
+import { startStdioSession, type StdioSession } from '../server/stdio-session.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
 import { latencyPrecision } from '../compare/latency-precision.ts';
-import { resolveCpus } from '../target/cpu-affinity.ts';
-import { sharedPortProblem, withFreePort } from '../target/port-check.ts';
+import { resolveCpus } from '../server/cpu-affinity.ts';
+import { sharedPortProblem, withFreePort } from '../server/port-check.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import type { MoreRepetitions, RunOptions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './hooks.ts';
@@ -61,7 +61,7 @@ async function startSession(config: Config, server: ServerConfig): Promise<Sessi
   // {port}: a free port of our choosing for this server (each arm its own).
   const chosen = server.command ? await withFreePort({ ...server, url: server.url }) : { ...server, url: server.url };
   const target = { url: chosen.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server: chosen } : {}) };
-  const { startHttpSession } = await import('../target/http-session.ts');
+  const { startHttpSession } = await import('../server/http-session.ts');
   return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
 }
 
@@ -114,7 +114,7 @@ function finalPrecision(config: Config, outcomes: readonly RunOutcome[], hooks: 
 
 /**
  * The CPUs every server runs on: an explicit list applies to any run; `auto` pins only a
- * same-job A/B, where both servers must share the same CPUs (target/cpu-affinity.ts).
+ * same-job A/B, where both servers must share the same CPUs (server/cpu-affinity.ts).
  */
 function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string | null {
   if (config.serverCpus === 'auto' && arms < 2) return null;
@@ -129,7 +129,7 @@ function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string 
  * same rules scoring applies later): progress shows it, and --fail-fast stops there.
  */
 async function firstFailedValidation(scoring: AnswerScoring | undefined): Promise<NonNullable<RunOptions['answerFailure']>> {
-  const { runRules } = await import('../score/answer/index.ts');
+  const { runRules } = await import('../answers/rules/index.ts');
   return async (c, observation) => {
     const answer = observation.answer;
     if (c.kind !== 'answer' || !answer) return undefined;

@@ -11,7 +11,7 @@ import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
-import { registerProcessTree } from '../target/cleanup.ts';
+import { registerProcessTree } from '../server/cleanup.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { runTimedStep } from './timed-step.ts';
 

@@ -11,12 +11,12 @@ import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
 import { compareReports, runMetricsOf } from '../compare/compare-reports.ts';
 import type { Gate } from '../compare/gates.ts';
 import { applyGates } from '../compare/judge-gates.ts';
-import type { Comparison, Evaluation } from '../compare/types.ts';
+import type { Comparison, Evaluation } from '../model/comparison.ts';
 import { currentGit } from '../report/environment.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
 import type { Normalize } from '../run/extract/id-source.ts';
-import type { Case } from '../suite/case.ts';
+import type { Case } from '../model/case.ts';
 import { filterCases, loadSuite, suiteHash, type Suite } from '../suite/index.ts';
 import { shardCases } from '../suite/shard.ts';
 import { runArms, type Arm } from './arms.ts';
@@ -25,10 +25,10 @@ import { UsageError } from '../shared/run-errors.ts';
 import { applyQrels } from './import-qrels.ts';
 import { preflight, type Preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';
-import { sharedPortProblem } from '../target/port-check.ts';
+import { sharedPortProblem } from '../server/port-check.ts';
 
 
-export type { Evaluation } from '../compare/types.ts';
+export type { Evaluation } from '../model/comparison.ts';
 
 /**
  * (Re)applies the fail-on gates: value gates to the run's own metrics, change gates to

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseQrels } from '../report/trec/parse.ts';
-import type { Case } from '../suite/case.ts';
+import type { Case } from '../model/case.ts';
 import { UsageError } from '../shared/run-errors.ts';
 
 export async function applyQrels(cases: readonly Case[], file: string, note: (message: string) => void): Promise<Case[]> {

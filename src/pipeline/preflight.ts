@@ -10,7 +10,7 @@ import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 import { readReport } from '../report/read-report.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { parseHistoryLines } from '../publish/history/jsonl.ts';
 import { UsageError } from '../shared/run-errors.ts';

@@ -2,14 +2,14 @@
  * The one decision both entry points make at the end: how a run exits and the lines
  * that say why. The CLI prints the lines and exits with the code; the Action fails the
  * step with the same lines. Order: an unhealthy run (every search empty, errored cases
- * beyond --max-errors, evaluator errors unless allowed: score/health.ts) exits 1 before
+ * beyond --max-errors, evaluator errors unless allowed: report/health.ts) exits 1 before
  * anything else, because its numbers cannot be trusted and gates over them mean
  * nothing; then answer cases that failed their validations exit 1 (seed 000's CLI exits
  * 1 when a test fails; a failed fail-on gate is said too); then failed fail-on gates
  * exit 3; else 0.
  */
 import { describeGateFailure } from '../compare/judge-gates.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import type { Evaluation } from './evaluate.ts';
 
 export interface RunVerdict {

@@ -2,13 +2,13 @@
  * A shell step the run cannot go on without (the build, the base checkout's setup):
  * timed, killable by Ctrl-C through the cleanup registry, and a failure becomes a
  * BuildFailedError carrying the step's output tail. Whatever the step leaves running in
- * the background (`sleep 999 & echo built`, a watcher) is owned (target/owned-processes.ts)
+ * the background (`sleep 999 & echo built`, a watcher) is owned (server/owned-processes.ts)
  * and ended when the run ends (endStepLeftovers), not before: a server may rely on it.
  */
-import type { BuildResult } from '../report/types.ts';
-import { runBuild } from '../target/build-step.ts';
-import { registerProcessTree } from '../target/cleanup.ts';
-import { createOwnership } from '../target/owned-processes.ts';
+import type { BuildResult } from '../model/report.ts';
+import { runBuild } from '../server/build-step.ts';
+import { registerProcessTree } from '../server/cleanup.ts';
+import { createOwnership } from '../server/owned-processes.ts';
 import { BuildFailedError } from '../shared/run-errors.ts';
 
 /** Grace between SIGTERM and SIGKILL for what a step left behind. */

@@ -6,7 +6,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import type { SearchProfile } from '../run/search-profile.ts';
-import type { Case } from '../suite/case.ts';
+import type { Case } from '../model/case.ts';
 import { UsageError } from '../shared/run-errors.ts';
 
 export function checkTools(

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { toQrels, toRun } from '../report/trec/write.ts';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 import { writeReportJson } from './write-report-json.ts';
 
 export interface WrittenOutputs {

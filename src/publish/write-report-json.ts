@@ -6,7 +6,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { Report } from '../report/types.ts';
+import type { Report } from '../model/report.ts';
 
 function indent(json: string, spaces: string): string {
   return json.replace(/\n/g, `\n${spaces}`);

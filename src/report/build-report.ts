@@ -1,7 +1,7 @@
 /** Assembling the report from what each stage produced: pure, so it is easy to test. */
-import type { Suite } from '../suite/case.ts';
-import { breakdowns, summarize } from '../score/summarize.ts';
-import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
+import type { Suite } from '../model/case.ts';
+import { breakdowns, summarize } from './summarize.ts';
+import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
 import {
   REPORT_SCHEMA_VERSION,
   type BuildResult,
@@ -13,7 +13,7 @@ import {
   type Report,
   type TargetInfo,
   cutoffsOf,
-} from './types.ts';
+} from '../model/report.ts';
 
 export interface ReportParts {
   version: string;

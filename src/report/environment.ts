@@ -1,7 +1,7 @@
 /** Where a run happened: enough to tell whether two latency figures are comparable. */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import type { Environment, GitInfo } from './types.ts';
+import type { Environment, GitInfo } from '../model/report.ts';
 
 export function currentEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const environment: Environment = {

@@ -3,7 +3,7 @@
  * memory to be comparable at all (same CPU model and count, OS, architecture, Node,
  * runner image). Pure, over plain report data.
  */
-import type { Environment } from './types.ts';
+import type { Environment } from '../model/report.ts';
 
 export const FINGERPRINT = ['cpuModel', 'cores', 'os', 'arch', 'node', 'runnerImage'] as const;
 

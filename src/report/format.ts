@@ -1,5 +1,5 @@
 /** Number formatting shared by every table: one place decides how a metric reads. */
-import type { MetricUnit } from '../score/catalog.ts';
+import type { MetricUnit } from '../model/metric-catalog.ts';
 
 export function formatMs(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;

@@ -1,13 +1,13 @@
 /**
  * One line of the nightly history: the headline numbers of one main-branch run, small
  * enough that a few hundred lines stay a tiny artifact. Metric ids follow
- * score/catalog.ts, with k in the name, so runs at another k never share a series. It
+ * model/metric-catalog.ts, with k in the name, so runs at another k never share a series. It
  * is the trend's data and the reference a pull request's timing and memory rows are
  * judged against (compare/judge-history.ts), so it carries the environment fingerprint:
  * only runs on a comparable machine make up that reference.
  */
 import { environmentKey } from './fingerprint.ts';
-import { cutoffsOf, type Report } from './types.ts';
+import { cutoffsOf, type Report } from '../model/report.ts';
 
 export interface HistoryEntry {
   /** When the run's report was made, ISO 8601. */

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { report, type CaseSpec, type ReportOverrides } from '../../test/support/reports.ts';
 import { shardCases } from '../suite/shard.ts';
 import { MergeError, mergeReports } from './merge.ts';
-import type { Report } from './types.ts';
+import type { Report } from '../model/report.ts';
 
 const SPECS: CaseSpec[] = [
   { id: 'c-auth', ranked: ['a', 'b'], relevant: [{ id: 'a', grade: 2 }], category: 'lexical', searchMs: [12, 14] },

@@ -5,10 +5,10 @@
  * one go. The summary and breakdowns are recomputed from all the cases (macro means and
  * latency percentiles do not combine from per-shard aggregates).
  */
-import { breakdowns, summarize } from '../score/summarize.ts';
-import { assessHealth, DEFAULT_HEALTH_POLICY } from '../score/health.ts';
-import { mergeJudging } from '../score/judging-summary.ts';
-import { cutoffsOf, type CaseResult, type Report } from './types.ts';
+import { breakdowns, summarize } from './summarize.ts';
+import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
+import { mergeJudging } from './judging-summary.ts';
+import { cutoffsOf, type CaseResult, type Report } from '../model/report.ts';
 
 export class MergeError extends Error {
   readonly problems: readonly string[];

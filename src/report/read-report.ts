@@ -1,6 +1,6 @@
 /** Reading a stored report (a baseline): refuse what this version cannot understand. */
 import { readFile } from 'node:fs/promises';
-import { REPORT_SCHEMA_VERSION, type Report } from './types.ts';
+import { REPORT_SCHEMA_VERSION, type Report } from '../model/report.ts';
 
 export class ReportReadError extends Error {
   constructor(file: string, reason: string) {

@@ -11,14 +11,12 @@
  * the grounded evaluators then leave the case not judged, and run health counts it.
  * What is kept is exactly what the judge receives (each document cut at MAX_DOCUMENT_CHARS).
  */
-import type { AnswerCase, AnswerContextSpec, RetrievalCase } from '../suite/case.ts';
-import type { ToolCaller } from '../target/tool-caller.ts';
-import { excerptOf, resultText, UnparsableResult } from '../score/adapters/tool-result.ts';
-import { answerPrompt } from '../score/answer-prompt.ts';
+import type { AnswerCase, AnswerContextSpec, RetrievalCase } from '../model/case.ts';
+import type { ToolCaller } from '../server/tool-caller.ts';
+import { excerptOf, resultText, UnparsableResult } from '../retrieval/adapters/tool-result.ts';
+import { answerPrompt } from '../answers/answer-prompt.ts';
 import type { SearchProfile } from './search-profile.ts';
-import type { ContextDocument, ContextErrorKind, GroundingContext } from './observation.ts';
-
-export type { ContextDocument, ContextErrorKind, GroundingContext } from './observation.ts';
+import type { ContextDocument, ContextErrorKind, GroundingContext } from '../model/observation.ts';
 
 /** Longer documents are cut (and marked `truncated`): a judge prompt has a size limit and a price. */
 export const MAX_DOCUMENT_CHARS = 6_000;

@@ -4,10 +4,10 @@
  * structuredContent. Failures stay on the case, as for retrieval. A case with a `context`
  * then gets the documents its grounded evaluators judge against (fetch-context.ts).
  */
-import type { AnswerCase } from '../suite/case.ts';
-import type { ToolCaller } from '../target/tool-caller.ts';
-import { excerptOf, resultText } from '../score/adapters/tool-result.ts';
-import type { AnswerObservation, CaseObservation } from './observation.ts';
+import type { AnswerCase } from '../model/case.ts';
+import type { ToolCaller } from '../server/tool-caller.ts';
+import { excerptOf, resultText } from '../retrieval/adapters/tool-result.ts';
+import type { AnswerObservation, CaseObservation } from '../model/observation.ts';
 import { fillTemplate } from './fill-template.ts';
 import type { ErrorReplyCheck } from './extract/error-reply.ts';
 import { fetchContext } from './fetch-context.ts';

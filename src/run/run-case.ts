@@ -8,10 +8,10 @@
  * never an empty page. Every failure is recorded on the observation; nothing is thrown
  * past the case.
  */
-import type { RetrievalCase } from '../suite/case.ts';
-import type { CallOutcome, ToolCaller } from '../target/tool-caller.ts';
-import { excerptOf, resultText, UnparsableResult } from '../score/adapters/tool-result.ts';
-import type { CaseError, CaseObservation, FetchCall, SearchRound } from './observation.ts';
+import type { RetrievalCase } from '../model/case.ts';
+import type { CallOutcome, ToolCaller } from '../server/tool-caller.ts';
+import { excerptOf, resultText, UnparsableResult } from '../retrieval/adapters/tool-result.ts';
+import type { CaseError, CaseObservation, FetchCall, SearchRound } from '../model/observation.ts';
 import type { SearchProfile } from './search-profile.ts';
 
 export interface CaseRunOptions {

@@ -8,9 +8,9 @@
  * `repetitions` (up to its cap) for as long as it says the measurements are not yet
  * precise enough; the order is the same as a run planned with that many from the start.
  */
-import type { Case } from '../suite/case.ts';
-import type { ToolCaller } from '../target/tool-caller.ts';
-import type { CaseObservation } from './observation.ts';
+import type { Case } from '../model/case.ts';
+import type { ToolCaller } from '../server/tool-caller.ts';
+import type { CaseObservation } from '../model/observation.ts';
 import { runAnswerCase, type AnswerProfile } from './run-answer-case.ts';
 import { runCase } from './run-case.ts';
 import { schedule } from './schedule.ts';

@@ -3,9 +3,9 @@
  * server and speakeasy docs-mcp: search_docs(query, limit, cursor, <facet filters>) and
  * get_doc(chunk_id). Configurable profiles (issue: any docs MCP server) plug in here.
  */
-import type { RetrievalCase } from '../suite/case.ts';
-import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
-import type { SearchAdapter } from '../score/adapters/tool-result.ts';
+import type { RetrievalCase } from '../model/case.ts';
+import { jsonHitsAdapter } from '../retrieval/adapters/json-hits.ts';
+import type { SearchAdapter } from '../retrieval/adapters/tool-result.ts';
 import { defaultErrorReply, type ErrorReplyCheck } from './extract/error-reply.ts';
 
 export interface SearchProfile {

@@ -6,9 +6,9 @@
  * `{filters.language}`, `{id}` (fetch); a key whose whole value is a template with
  * nothing to fill (`cursor` on the first page) is left out of the call.
  */
-import { jsonHitsAdapter } from '../score/adapters/json-hits.ts';
-import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../score/adapters/tool-result.ts';
-import type { RetrievalCase } from '../suite/case.ts';
+import { jsonHitsAdapter } from '../retrieval/adapters/json-hits.ts';
+import { excerptOf, resultText, UnparsableResult, type SearchAdapter } from '../retrieval/adapters/tool-result.ts';
+import type { RetrievalCase } from '../model/case.ts';
 import type * as ExtractModule from './extract/id-source.ts';
 import type { IdSource, Normalize } from './extract/id-source.ts';
 import { compileErrorReply } from './extract/error-reply.ts';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { percentile } from '../score/metrics/latency.ts';
+import { percentile } from '../retrieval/metrics/latency.ts';
 import { bootstrapMeanCi, bootstrapQuantileCi, bootstrapQuantileCis, bootstrapRatioCi, bootstrapStratifiedRatioCi, type Interval } from './bootstrap.ts';
 import { DEFAULT_SEED, seededRng, type Rng } from './random.ts';
 

@@ -6,7 +6,7 @@
  * (current / baseline latency). Seeded, so a report's intervals are reproducible.
  *
  * Quantiles are Hyndman & Fan type 7, the definition of percentile() in
- * score/metrics/latency.ts, so a bootstrapped p95 is the p95 the report prints. These run
+ * retrieval/metrics/latency.ts, so a bootstrapped p95 is the p95 the report prints. These run
  * for every timing row of every comparison (thousands of samples, thousands of draws),
  * so a resample is never sorted: the sample is sorted once, a draw counts how often each
  * sorted position was picked, and walking those counts gives the resample's order

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { AnswerCase, Case } from './case.ts';
+import type { AnswerCase, Case } from '../model/case.ts';
 import { loadSuite } from './load-suite.ts';
 import { prepareConfig } from '../config/prepare-config.ts';
 

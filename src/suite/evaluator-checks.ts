@@ -4,10 +4,10 @@
  * defines. The run stage validates evaluator options in full (validateEvaluatorConfigs);
  * these are the mistakes a dataset author makes while typing, reported where they are.
  */
-import { registerNetworkEvaluators } from '../score/evaluators/llm/register.ts';
-import { createRegistry } from '../score/evaluators/registry.ts';
-import type { EvaluatorRegistry } from '../score/evaluators/registry.ts';
-import { scaleProblem } from '../score/evaluators/scales.ts';
+import { registerNetworkEvaluators } from '../answers/evaluators/llm/register.ts';
+import { createRegistry } from '../answers/evaluators/registry.ts';
+import type { EvaluatorRegistry } from '../answers/evaluators/registry.ts';
+import { scaleProblem } from '../answers/evaluators/scales.ts';
 import { closestName } from '../shared/closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Case } from './case.ts';
+import type { Case } from '../model/case.ts';
 import { filterCases } from './filter-cases.ts';
 
 function makeCase(id: string, category: string, tags: string[], difficulty?: Case['difficulty']): Case {

@@ -6,7 +6,7 @@
  * whether that is an error.
  */
 import picomatch from 'picomatch';
-import type { Case, Difficulty } from './case.ts';
+import type { Case, Difficulty } from '../model/case.ts';
 
 export interface CaseFilter {
   categories?: readonly string[];

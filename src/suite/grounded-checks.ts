@@ -5,7 +5,7 @@
  * context_recall must have a groundTruth. Caught here, before any server starts, rather
  * than as a run of not-judged cases.
  */
-import { CONTEXT_TYPES, REFERENCE_TYPES } from '../score/evaluators/grounded/register.ts';
+import { CONTEXT_TYPES, REFERENCE_TYPES } from '../answers/evaluators/grounded/register.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath, type DataPath, type SourceDocument } from './source-document.ts';
 import { isRecord, listAt, stringAt } from '../shared/plain-data.ts';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseSuite } from './load-suite.ts';
-import type { AnswerCase } from './case.ts';
+import type { AnswerCase } from '../model/case.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'datasets/g/cases.yaml';

@@ -7,7 +7,7 @@
  * expectedImports -> imports; project defaults to the file's; category is the tool (seed
  * 000 reports by tool). Validated with its own schema and reported like the native format.
  */
-import type { Case, Suite } from './case.ts';
+import type { Case, Suite } from '../model/case.ts';
 import { duplicateIdIssues } from './cross-case-checks.ts';
 import { DatasetError } from './dataset-error.ts';
 import validate from './generated/seed-000-validator.js';
@@ -16,7 +16,7 @@ import { ruleIssues, ruleLists } from './rule-checks.ts';
 import { schemaIssues } from './schema-issues.ts';
 import type { SourceDocument } from './source-document.ts';
 import { suiteHash } from './suite-hash.ts';
-import type { RuleSpec } from '../score/answer/types.ts';
+import type { RuleSpec } from '../model/answer-rules.ts';
 import { isRecord } from '../shared/plain-data.ts';
 
 interface Seed000Test {

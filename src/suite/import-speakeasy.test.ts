@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { Case, RetrievalCase } from './case.ts';
+import type { Case, RetrievalCase } from '../model/case.ts';
 import { assignIds, slugify } from './import-speakeasy.ts';
 import { loadSuite, parseSuite } from './load-suite.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';

@@ -6,7 +6,7 @@
  * reported like the native format.
  */
 import path from 'node:path';
-import type { Case, Suite } from './case.ts';
+import type { Case, Suite } from '../model/case.ts';
 import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { duplicateIdIssues } from './cross-case-checks.ts';

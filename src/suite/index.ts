@@ -16,6 +16,6 @@ export type {
   Judgment,
   RetrievalCase,
   Suite,
-} from './case.ts';
+} from '../model/case.ts';
 export { suiteHash } from './suite-hash.ts';
 export type { SuiteSettings } from './suite-hash.ts';

@@ -11,7 +11,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Suite } from './case.ts';
+import type { Suite } from '../model/case.ts';
 import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { importSeed000, isSeed000 } from './import-seed-000.ts';

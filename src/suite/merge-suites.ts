@@ -7,11 +7,11 @@
  * `docs-mcp-eval convert seed-000`): the suite's format is then `mixed`.
  */
 import path from 'node:path';
-import type { Case, FacetMap, Suite } from './case.ts';
+import type { Case, FacetMap, Suite } from '../model/case.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { DatasetError } from './dataset-error.ts';
 import { canonicalJson, suiteHash } from './suite-hash.ts';
-import type { EvaluationCriteria } from '../score/evaluators/types.ts';
+import type { EvaluationCriteria } from '../model/evaluation.ts';
 
 /** One file's suite, and the `project` its top level names (the merged suite's name). */
 export interface LoadedFile {

@@ -5,9 +5,9 @@
  * and the input is kept exactly as written, `{field}` templates included (the run stage
  * fills them).
  */
-import type { AnswerCase, AnswerContextSpec, CaseSource, Difficulty } from './case.ts';
-import type { AnswerExpect, RuleSpec } from '../score/answer/types.ts';
-import type { EvaluatorConfig } from '../score/evaluators/types.ts';
+import type { AnswerCase, AnswerContextSpec, CaseSource, Difficulty } from '../model/case.ts';
+import type { AnswerExpect, RuleSpec } from '../model/answer-rules.ts';
+import type { EvaluatorConfig } from '../model/evaluation.ts';
 
 /** The fields both formats share, already under this project's names. */
 export interface AnswerCaseFields {

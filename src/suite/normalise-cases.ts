@@ -3,11 +3,11 @@
  * expanded into graded `relevant`, `forbidden` split into ids and facets, answer cases
  * given their defaults (normalise-answer-case.ts), every case tagged with its file and line.
  */
-import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from './case.ts';
+import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from '../model/case.ts';
 import { toAnswerCase, type RawAnswerContext } from './normalise-answer-case.ts';
 import { caseSourceAt, type SourceDocument } from './source-document.ts';
-import type { AnswerExpect } from '../score/answer/types.ts';
-import type { EvaluationCriteria, EvaluatorConfig } from '../score/evaluators/types.ts';
+import type { AnswerExpect } from '../model/answer-rules.ts';
+import type { EvaluationCriteria, EvaluatorConfig } from '../model/evaluation.ts';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_MAX_ROUNDS = 2;

@@ -3,7 +3,7 @@
  * cross-case checks together, every problem in one report, then normalisation. The schema
  * is compiled at build time (scripts/generate-validators.ts), not on every run.
  */
-import type { Suite } from './case.ts';
+import type { Suite } from '../model/case.ts';
 import { duplicateIdIssues, duplicateJudgmentIssues, nativeCaseIds } from './cross-case-checks.ts';
 import { DatasetError } from './dataset-error.ts';
 import { evaluatorIssues } from './evaluator-checks.ts';

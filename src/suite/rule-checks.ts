@@ -4,8 +4,8 @@
  * stage so the loader and the rules agree). Each problem is reported at the rule's field
  * when the message names it (`cases[3].expect.rules[1].pattern`), else at the rule.
  */
-import { checkRuleSpecs } from '../score/answer/index.ts';
-import type { RuleSpec } from '../score/answer/types.ts';
+import { checkRuleSpecs } from '../answers/rules/index.ts';
+import type { RuleSpec } from '../model/answer-rules.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
 import type { DataPath, SourceDocument } from './source-document.ts';

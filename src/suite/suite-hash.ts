@@ -6,7 +6,7 @@
  * query, a judgment, a rule or an applied default changes it.
  */
 import { createHash, type Hash } from 'node:crypto';
-import type { Case, FacetMap, Suite } from './case.ts';
+import type { Case, FacetMap, Suite } from '../model/case.ts';
 
 /** The suite-level fields that change how answer cases are called or scored. */
 export type SuiteSettings = Partial<Pick<Suite, 'criteria' | 'evaluators' | 'toolMap'>>;

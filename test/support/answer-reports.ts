@@ -1,7 +1,7 @@
 /** Small, hand-made reports of answer cases, for pure tests of the verdict and the markdown. */
 import { buildReport } from '../../src/report/build-report.ts';
-import type { CaseResult, Report } from '../../src/report/types.ts';
-import type { EvaluationResult } from '../../src/score/evaluators/types.ts';
+import type { CaseResult, Report } from '../../src/model/report.ts';
+import type { EvaluationResult } from '../../src/model/evaluation.ts';
 
 export interface AnswerSpec {
   id: string;

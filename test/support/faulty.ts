@@ -1,9 +1,9 @@
 /** Starting the faulty fixture server through the real session, and checking nothing survives. */
 import path from 'node:path';
 import { quote } from 'shell-quote';
-import type { RetrievalCase } from '../../src/suite/case.ts';
-import { isAlive } from '../../src/target/process-tree.ts';
-import { startStdioSession, type StdioSession } from '../../src/target/stdio-session.ts';
+import type { RetrievalCase } from '../../src/model/case.ts';
+import { isAlive } from '../../src/server/process-tree.ts';
+import { startStdioSession, type StdioSession } from '../../src/server/stdio-session.ts';
 
 export const FAULTY_SERVER = path.resolve(import.meta.dirname, '../fixtures/faulty-server.mjs');
 

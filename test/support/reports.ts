@@ -1,9 +1,9 @@
 /** Small, hand-made reports for pure tests of compare and render. */
 import { buildReport } from '../../src/report/build-report.ts';
-import type { CaseResult, Environment, Report } from '../../src/report/types.ts';
-import type { CaseError } from '../../src/run/observation.ts';
-import type { Judgment } from '../../src/suite/case.ts';
-import { rankingMetrics } from '../../src/score/metrics/index.ts';
+import type { CaseResult, Environment, Report } from '../../src/model/report.ts';
+import type { CaseError } from '../../src/model/observation.ts';
+import type { Judgment } from '../../src/model/case.ts';
+import { rankingMetrics } from '../../src/retrieval/metrics/index.ts';
 
 export interface CaseSpec {
   id: string;

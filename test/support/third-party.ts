@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Report } from '../../src/report/types.ts';
+import type { Report } from '../../src/model/report.ts';
 import { ROOT } from './cli.ts';
 
 export const THIRD_PARTY = path.join(ROOT, 'test/third-party');

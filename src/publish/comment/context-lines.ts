@@ -4,7 +4,7 @@
  * runner, not the dataset, but they are escaped all the same: a baseline can be a file
  * a pull request supplies, and a URL that is not http(s) is simply not linked.
  */
-import type { Environment } from '../../report/types.ts';
+import type { Environment } from '../../model/report.ts';
 import { codeCell, escapeCell } from '../markdown/escape.ts';
 import type { BaselineInfo, CommentContext } from './types.ts';
 

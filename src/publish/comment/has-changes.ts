@@ -4,7 +4,7 @@
  * runs of a threshold model) do not, or every PR would comment on runner noise. A run
  * with errored or skipped cases always counts, with or without a baseline.
  */
-import type { Evaluation } from '../../compare/types.ts';
+import type { Evaluation } from '../../model/comparison.ts';
 
 export function hasChangesBeyondNoise(evaluation: Evaluation): boolean {
   const { report, comparison } = evaluation;

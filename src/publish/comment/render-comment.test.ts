@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { report, type CaseSpec } from '../../../test/support/reports.ts';
 import { compareReports } from '../../compare/compare-reports.ts';
-import type { Evaluation } from '../../compare/types.ts';
+import type { Evaluation } from '../../model/comparison.ts';
 import { verdictLine } from '../markdown/render-delta.ts';
 import { textSize } from './budget.ts';
 import { commentMarker } from './marker.ts';

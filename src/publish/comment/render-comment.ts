@@ -3,7 +3,7 @@
  * can be shortened to fit GitHub's limit. Marker, verdict, delta table and baseline line
  * are never shortened.
  */
-import type { Evaluation } from '../../compare/types.ts';
+import type { Evaluation } from '../../model/comparison.ts';
 import { fitSections, GITHUB_COMMENT_LIMIT, type Step } from './budget.ts';
 import { truncationNote } from './context-lines.ts';
 import { commentSections, REGRESSIONS_FIRST_25 } from './sections.ts';

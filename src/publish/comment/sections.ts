@@ -3,9 +3,9 @@
  * variants (see budget.ts). Rendering order is for the reader; the plan in
  * render-comment.ts decides what goes first when the comment is too long.
  */
-import type { Comparison } from '../../compare/types.ts';
-import type { Evaluation } from '../../compare/types.ts';
-import { cutoffsOf, type Report } from '../../report/types.ts';
+import type { Comparison } from '../../model/comparison.ts';
+import type { Evaluation } from '../../model/comparison.ts';
+import { cutoffsOf, type Report } from '../../model/report.ts';
 import { details } from '../markdown/details.ts';
 import { codeCell, escapeCell } from '../markdown/escape.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';

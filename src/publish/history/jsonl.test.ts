@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { readAll } from '../../score/evaluators/storage/jsonl-storage.ts';
+import { readAll } from '../../answers/evaluators/storage/jsonl-storage.ts';
 import type { HistoryEntry } from '../../report/history-entry.ts';
 import { appendHistory, parseHistory, parseHistoryLines, serializeHistory } from './jsonl.ts';
 

@@ -1,11 +1,11 @@
 /**
  * The history file: JSON Lines, one entry a line, oldest first, in the record format of
- * the evaluation store (src/score/evaluators/storage: `{ kind, timestamp, ... }`), so a
+ * the evaluation store (src/answers/evaluators/storage: `{ kind, timestamp, ... }`), so a
  * history and a store of evaluations can share one file and one reader. Reading is
  * tolerant: a blank, truncated or foreign line is skipped and counted, never fatal, so
  * one bad upload cannot end the history; records of other kinds are passed over.
  */
-import type { JsonlRecord } from '../../score/evaluators/storage/jsonl-storage.ts';
+import type { JsonlRecord } from '../../answers/evaluators/storage/jsonl-storage.ts';
 import type { HistoryEntry } from '../../report/history-entry.ts';
 
 export const HISTORY_KIND = 'history';

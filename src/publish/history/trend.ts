@@ -7,7 +7,7 @@
 import { markdownTable } from 'markdown-table';
 import { escapeCell } from '../markdown/escape.ts';
 import { formatValue } from '../../report/format.ts';
-import type { MetricUnit } from '../../score/catalog.ts';
+import type { MetricUnit } from '../../model/metric-catalog.ts';
 import { shortSha } from '../comment/context-lines.ts';
 import type { HistoryEntry } from '../../report/history-entry.ts';
 import { niceMax, renderXYChart } from './mermaid.ts';

@@ -4,8 +4,8 @@
  * validation's message.
  */
 import { markdownTable } from 'markdown-table';
-import type { Breakdown, CaseResult, MetricCount, Report } from '../../report/types.ts';
-import { criteriaIn } from '../../score/catalog.ts';
+import type { Breakdown, CaseResult, MetricCount, Report } from '../../model/report.ts';
+import { criteriaIn } from '../../model/metric-catalog.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatValue } from '../../report/format.ts';

@@ -3,7 +3,7 @@
  * Each row says which way is better and whether the change is real, noise or a hint.
  */
 import { markdownTable } from 'markdown-table';
-import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../compare/types.ts';
+import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comparison.ts';
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { codeCell, escapeCell } from './escape.ts';

@@ -1,5 +1,5 @@
 /** The whole markdown of one evaluation: the report, then the delta or why there is none. */
-import type { Evaluation } from '../../compare/types.ts';
+import type { Evaluation } from '../../model/comparison.ts';
 import { renderDelta } from './render-delta.ts';
 import { gateLines } from './render-gates.ts';
 import { reasoningCases, renderReasoning } from './render-reasoning.ts';

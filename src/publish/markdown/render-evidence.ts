@@ -4,7 +4,7 @@
  * table. Rows without a change (same, n/a) have nothing to show and are left out.
  */
 import { markdownTable } from 'markdown-table';
-import type { DeltaRow, Evidence } from '../../compare/types.ts';
+import type { DeltaRow, Evidence } from '../../model/comparison.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
 import { formatValue } from '../../report/format.ts';

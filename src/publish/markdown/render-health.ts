@@ -1,9 +1,9 @@
 /**
  * Run health at the top of the report and the comment: nothing to read when the run is
  * healthy; one line per problem when it is not (❌ fails the run, ⚠️ is a warning), so
- * a broken run never shows only its healthy-looking numbers (score/health.ts).
+ * a broken run never shows only its healthy-looking numbers (report/health.ts).
  */
-import type { MetricCount, Report } from '../../report/types.ts';
+import type { MetricCount, Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
 
 /** Blockquote lines for the health problems, failures first; [] when healthy. */

@@ -3,7 +3,7 @@
  * and model (tokens once per API call, calls, cache hits, cost from the configured
  * prices or "unknown"), the budget and, for repeated judging, how much samples agreed.
  */
-import type { JudgingSummary, Report } from '../../report/types.ts';
+import type { JudgingSummary, Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
 
 const count = (n: number): string => n.toLocaleString('en-US');

@@ -6,9 +6,9 @@
  * criterion, cut to a fixed length. Rule-based results are left out (their messages are
  * the failed validations, listed already); a case with nothing else to show is skipped.
  */
-import type { CaseChange } from '../../compare/types.ts';
-import type { CaseResult, Report } from '../../report/types.ts';
-import type { EvaluationResult } from '../../score/evaluators/types.ts';
+import type { CaseChange } from '../../model/comparison.ts';
+import type { CaseResult, Report } from '../../model/report.ts';
+import type { EvaluationResult } from '../../model/evaluation.ts';
 import { details } from './details.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatValue } from '../../report/format.ts';

@@ -4,8 +4,8 @@
  * the cases that failed.
  */
 import { markdownTable } from 'markdown-table';
-import { cutoffsOf, type Breakdown, type CaseResult, type LatencySummary, type Report } from '../../report/types.ts';
-import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { cutoffsOf, type Breakdown, type CaseResult, type LatencySummary, type Report } from '../../model/report.ts';
+import { criteriaIn, metricCatalog, type MetricDef } from '../../model/metric-catalog.ts';
 import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { renderJudging } from './render-judging.ts';
 import { details } from './details.ts';

@@ -6,8 +6,8 @@
  */
 import { markdownTable } from 'markdown-table';
 import { metricValue } from '../../compare/compare-reports.ts';
-import { cutoffsOf, type MetricCount, type Report } from '../../report/types.ts';
-import { criteriaIn, metricCatalog, type MetricDef } from '../../score/catalog.ts';
+import { cutoffsOf, type MetricCount, type Report } from '../../model/report.ts';
+import { criteriaIn, metricCatalog, type MetricDef } from '../../model/metric-catalog.ts';
 import type { PairOrder, PairOutcome, PairwiseResult } from '../../compare/pairwise.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';

@@ -6,8 +6,8 @@
  * given name (`id`, `cursor`) when the pattern has one, else group 1, else the whole match.
  */
 import type { RE2JS } from 're2js';
-import { re2 } from '../../score/answer/load-re2.ts';
-import { translateJsEscapes } from '../../score/answer/regex.ts';
+import { re2 } from '../../answers/rules/load-re2.ts';
+import { translateJsEscapes } from '../../answers/rules/regex.ts';
 
 export interface IdRegex {
   /** Every match's id, in text order (groups that did not take part are skipped). */

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);
-import{b as a,c as b}from"./chunk-E3ZWDH6M.js";import"./chunk-IKOIGQYF.js";import"./chunk-BFT5LFEN.js";import"./chunk-JOR4CO5Q.js";import"./chunk-INGAXCIQ.js";import"./chunk-XRXWN5Q4.js";import"./chunk-UAYZO3NE.js";import"./chunk-Y75OEJ3O.js";import"./chunk-H77WD5C4.js";export{a as VALIDATIONS_CRITERION,b as scoreAnswer};

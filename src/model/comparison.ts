@@ -1,0 +1,133 @@
+/** The comparison of a current report with a baseline: plain data for renderers. */
+import type { ConfidenceInterval as Ci, MetricCount, Report, SamplingInfo } from './report.ts';
+import type { MetricGroup, MetricUnit } from './metric-catalog.ts';
+import type { GateOutcome } from './gates.ts';
+
+/**
+ * better / worse: a real change in the metric's good or bad direction; same: no change
+ * at all; noise: a change the statistics do not call real (within noise, or not
+ * significant); n/a: not comparable (one side missing).
+ */
+export type Verdict = 'better' | 'worse' | 'same' | 'noise' | 'n/a';
+
+
+/**
+ * The numbers behind a row's verdict, shown to reviewers in a collapsed block:
+ * - paired: per-case scores, paired sign-flip randomization test (quality metrics);
+ * - ratio: same-job samples, bootstrap CI of the ratio current/baseline of a statistic
+ *   (median, p95) with Mann-Whitney U as supporting evidence (latency, memory);
+ * - threshold: no statistics possible (another runner, one build each): a relative band;
+ * - history: a baseline from another run, judged against the main-branch history's spread;
+ * - count: a count of errored cases, where any change is real.
+ */
+export type Evidence =
+  | {
+      kind: 'paired';
+      n: number;
+      p: number;
+      exact: boolean;
+      draws: number;
+      alpha: number;
+      wins: number;
+      ties: number;
+      losses: number;
+      /** Bootstrap CI of the mean per-case difference (current - baseline). */
+      meanDifferenceCi: Ci | null;
+    }
+  | {
+      kind: 'ratio';
+      statistic: string;
+      ratio: number;
+      ci: Ci;
+      draws: number;
+      nBaseline: number;
+      nCurrent: number;
+      minEffect: number;
+      mannWhitneyP: number | null;
+    }
+  | { kind: 'threshold'; band: number; why: string }
+  /** Judged against the main-branch history: a prediction interval for one new run (compare/judge-history.ts). */
+  | { kind: 'history'; runs: number; center: number; lower: number; upper: number; ratio: number; level: number; minEffect: number }
+  | { kind: 'count' };
+
+export interface DeltaRow {
+  id: string;
+  label: string;
+  group: MetricGroup;
+  unit: MetricUnit;
+  better: 'higher' | 'lower';
+  baseline: number | null;
+  current: number | null;
+  /** current - baseline. */
+  absolute: number | null;
+  /** (current - baseline) / |baseline|; null when the baseline is 0 or missing. */
+  relative: number | null;
+  verdict: Verdict;
+  /** How the verdict was reached, shown to reviewers (e.g. "threshold ±10%"). */
+  basis: string;
+  /** True when the verdict is a hint, not a measurement-backed call (e.g. latency across runners). */
+  indicative: boolean;
+  evidence?: Evidence;
+  /** Answer metrics: over how many cases each side's mean is, when the two differ (an evaluator outage on one side). */
+  judged?: { baseline: MetricCount | null; current: MetricCount | null };
+  /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
+  cases?: string[];
+}
+
+export interface CaseChange {
+  id: string;
+  name: string;
+  category: string;
+  direction: 'regressed' | 'improved';
+  /** 1-based rank of the first relevant id; null when none was retrieved. */
+  rankBefore: number | null;
+  rankAfter: number | null;
+  ndcgBefore: number | null;
+  ndcgAfter: number | null;
+  statusBefore: string;
+  statusAfter: string;
+  /** Answer cases: validations passed before / after, and the score. */
+  kind?: 'retrieval' | 'answer';
+  passedBefore?: boolean;
+  passedAfter?: boolean;
+  scoreBefore?: number | null;
+  scoreAfter?: number | null;
+}
+
+export interface Comparison {
+  baselineLabel: string;
+  sameDataset: boolean;
+  baselineDataset: { name: string; hash: string };
+  currentDataset: { name: string; hash: string };
+  sameEnvironment: boolean;
+  /** What differs between the two fingerprints (empty when the same). */
+  environmentDifferences: string[];
+  /** Both reports come from one same-job A/B run: latency and memory verdicts are measured, not indicative. */
+  sameJob: boolean;
+  /** Same job: how the samples were taken (repetitions made, adaptive sampling, server CPUs), from the head report. */
+  sampling?: { repetitions: number; adaptive?: SamplingInfo; serverCpus?: string };
+  rows: DeltaRow[];
+  caseChanges: CaseChange[];
+  addedCases: string[];
+  removedCases: string[];
+  /**
+   * The main-branch history timing and memory rows were judged against (absent without a
+   * history): how many matching runs it had, how many it needs, and why others did not match.
+   */
+  history?: { runs: number; minRuns: number; otherDataset: number; otherMachine: number };
+  /** Rows with a measurement-backed verdict; indicative rows are counted apart. */
+  counts: { better: number; worse: number; unchanged: number; indicativeBetter: number; indicativeWorse: number };
+}
+
+/** What a run gives its caller: the report, the comparison with the baseline when there is one, and the gates. */
+export interface Evaluation {
+  report: Report;
+  comparison: Comparison | null;
+  /** Same-job A/B: the base arm's report (the comparison's baseline). */
+  baseReport?: Report;
+  /** Why there is no comparison, when there is none. */
+  baselineNote?: string;
+  stoppedEarly?: string;
+  /** The fail-on gates: value gates on the run, change gates on the comparison (unjudged without one). */
+  gates?: GateOutcome;
+}

@@ -1,0 +1,333 @@
+/**
+ * The report: one versioned JSON document that is the unit of storage and comparison.
+ * A baseline is just an earlier report. Bump REPORT_SCHEMA_VERSION on any change a
+ * reader must know about; readers refuse versions they do not understand.
+ */
+import type { Difficulty, Judgment } from './case.ts';
+import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from './observation.ts';
+import type { GroundingContext } from './observation.ts';
+import type { RuleResult } from './answer-rules.ts';
+import type { GateOutcome } from './gates.ts';
+import type { EvaluationResult, UnjudgedCriterion } from './evaluation.ts';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** A confidence interval, e.g. { lower: 0.98, upper: 1.03, level: 0.95 }. */
+export interface ConfidenceInterval {
+  lower: number;
+  upper: number;
+  level: number;
+}
+
+export interface LatencySummary {
+  n: number;
+  mean: number;
+  min: number;
+  max: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Percentile-bootstrap CIs (seeded, reproducible) of p50 and p95; absent below 2 samples. */
+  p50Ci?: ConfidenceInterval;
+  p95Ci?: ConfidenceInterval;
+}
+
+export interface Environment {
+  os: string;
+  arch: string;
+  cpuModel: string;
+  cores: number;
+  node: string;
+  /** GitHub runner image (ImageOS/ImageVersion) when known. */
+  runnerImage?: string;
+}
+
+export interface GitInfo {
+  sha?: string;
+  ref?: string;
+}
+
+export interface TargetInfo {
+  /** Latency is timed the same way on both: from the request written to its response's first bytes. */
+  transport: 'stdio' | 'http';
+  /** '' for a hosted HTTP server we did not start. */
+  command: string;
+  /** Streamable HTTP endpoint. */
+  url?: string;
+  cwd: string;
+  buildCommand?: string;
+}
+
+export interface BuildResult {
+  command: string;
+  ms: number;
+  exitCode: number | null;
+  stderrTail: string;
+}
+
+export interface RssSample {
+  /** ms since the server was spawned. */
+  t: number;
+  /** Resident set size of the whole process tree, bytes. */
+  bytes: number;
+  /** Processes in the tree at that moment. */
+  processes: number;
+}
+
+export interface MemoryResult {
+  peakBytes: number;
+  /** Sampling interval the sampler aimed for, ms. */
+  intervalMs: number;
+  samples: RssSample[];
+}
+
+/** One case's ranking metrics at one cutoff. */
+export interface CutoffMetrics {
+  reciprocalRank: number;
+  ndcg: number;
+  recall: number;
+  precision: number;
+  hit: number;
+  /** Average precision cut at k (trec_eval map_cut.k); absent in reports before it existed. */
+  averagePrecision?: number;
+}
+
+/**
+ * The ranking metrics of one case (first repetition: retrieval is deterministic): the
+ * flat fields at the primary cutoff (settings.k), `at` at every cutoff of the run.
+ */
+export interface CaseMetrics extends CutoffMetrics {
+  /** Cutoff ("1", "5", "10") -> the metrics there; absent in reports of one cutoff from before several existed. */
+  at?: Record<string, CutoffMetrics>;
+  /** trec_eval Rprec: precision at R, R = relevant ids judged. */
+  rPrecision?: number;
+  /** Search calls until a relevant doc appeared; maxRounds + 1 when none did. */
+  rounds: number;
+  /** null when the case is not judged for facet precision (no filter or no forbidden rule). */
+  facetClean: boolean | null;
+}
+
+/** How an answer case's answer was judged. */
+export interface AnswerResult {
+  /** The server's tool that answered. */
+  tool: string;
+  /** The start of the answer, for the report (the full text is not kept). */
+  excerpt: string;
+  chars: number;
+  /** Every validation rule passed (seed 000's pass/fail). */
+  passed: boolean;
+  validations: RuleResult[];
+  /** The confidence the server reported with its answer (<response_metadata> or structuredContent), as it gave it; absent when it gave none. */
+  confidence?: number;
+  /** Weighted aggregate of the evaluators' normalised scores (seed 004), 0..1; null when not judged. */
+  score: number | null;
+  /** Set when the case is not judged: criteria an evaluator failed on (or skipped), with why. Never a higher score. */
+  unjudged?: UnjudgedCriterion[];
+  /** Criterion name -> normalised 0..1 score, null when it errored or cannot be normalised. */
+  criteria: Record<string, number | null>;
+  evaluations: EvaluationResult[];
+  /** What the grounded evaluators judged against (the case's `context`): the documents as sent, or why none could be fetched. */
+  context?: GroundingContext;
+}
+
+export interface CaseResult {
+  id: string;
+  name: string;
+  kind: 'retrieval' | 'answer';
+  /** Answer cases: the logical tool and project. */
+  tool?: string;
+  project?: string;
+  category: string;
+  difficulty?: Difficulty;
+  tags: string[];
+  query: string;
+  filters: Record<string, string>;
+  relevant: Judgment[];
+  status: 'ok' | 'error' | 'not_run';
+  /** Ranked ids of the first repetition, all rounds concatenated, duplicates removed. */
+  rankedIds: string[];
+  rounds: SearchRound[];
+  foundInRound: number | null;
+  fetch?: FetchCall;
+  metrics?: CaseMetrics;
+  /** Set for answer cases. */
+  answer?: AnswerResult;
+  /** Every latency sample of this case across repetitions, ms (answer: the answer tool's calls). */
+  latency: { search: number[]; fetch: number[]; answer?: number[] };
+  error?: CaseError;
+  /** Ids that broke the facet rule, for the failure listing. */
+  forbiddenHits?: string[];
+  /** Set when the ranking holds fewer than k ids although the server had more (limit < k, or maxRounds ended the paging). */
+  shortRanking?: { ids: number; k: number; limit: number; maxRounds: number };
+}
+
+/** One evaluator and model's API use in a run (answers/evaluators/llm/judge-session.ts): counted once per API call. */
+export interface JudgingUsage {
+  evaluator: string;
+  /** The model as configured (prices are looked up by it). */
+  model: string;
+  /** Billable API responses (a retried 500 is not one). */
+  calls: number;
+  /** Answers served from the call cache: no HTTP call, no tokens, no cost. */
+  cacheHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Prompt tokens the provider served from its own prompt cache (prompt_tokens_details.cached_tokens). */
+  cachedTokens: number;
+  /** USD from the configured prices; null when the model has no price (never a guess). */
+  costUsd: number | null;
+}
+
+/** What judging cost and how it was run: totals, per evaluator and model, cache, budget. */
+export interface JudgingSummary {
+  rows: JudgingUsage[];
+  totals: Omit<JudgingUsage, 'evaluator' | 'model'>;
+  /** The call cache's directory, or null with --no-cache. */
+  cacheDir: string | null;
+  /** Evaluator API calls in flight at most. */
+  concurrency: number;
+  /** The budget, when one was set: stopped once spent; the cases judged after that are "not judged (budget)". */
+  budget?: { usd?: number; tokens?: number; stopped: boolean; notJudged: string[] };
+  /** Repeated judging, per criterion over the cases judged N > 1 times: mean sd and mean agreement of the samples (samples.ts). */
+  samples?: Record<string, { cases: number; samples: number; meanSd: number; meanAgreement: number }>;
+}
+
+/** Run health (report/health.ts): what makes a run's numbers untrustworthy, counted by case. */
+export interface HealthPolicy {
+  /** Errored or not-run cases allowed before the run fails: a count, or a share of the cases. */
+  maxErrors: { count: number } | { share: number };
+  /** Evaluator errors only warn (the cases stay "not judged"); default: they fail the run. */
+  allowEvaluatorErrors: boolean;
+}
+
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings';
+
+export interface HealthProblem {
+  code: HealthCode;
+  severity: 'fail' | 'warn';
+  /** One line: what happened, how many of how many, what to check. */
+  message: string;
+}
+
+export interface RunHealth {
+  status: 'ok' | 'warn' | 'fail';
+  /** Retrieval cases that got an answer, and those among them whose every page was empty. */
+  retrieval: { ran: number; empty: string[] };
+  /** Cases per error kind (error_reply: the server answered with an error). */
+  errors: Partial<Record<CaseErrorKind, string[]>>;
+  /** Per evaluator type: the answer cases it failed on and its first error. */
+  evaluatorErrors: Record<string, { cases: string[]; message: string }>;
+  /** Criterion -> answer cases left without its score (error, skip, off-scale score). */
+  unjudgedCriteria: Record<string, number>;
+  /** Answer case id -> why its context (for the grounded metrics) could not be fetched; absent when none failed. */
+  contextErrors?: Record<string, string>;
+  /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
+  shortRankings: string[];
+  problems: HealthProblem[];
+  policy: HealthPolicy;
+}
+
+/** The cutoffs of a report's settings, old reports (one `k`) included. */
+export function cutoffsOf(settings: Pick<Report['settings'], 'k' | 'cutoffs'>): number[] {
+  return settings.cutoffs ?? [settings.k];
+}
+
+/** A case's metrics at cutoff k: from `at`; in a report of one cutoff from before `at` existed, its flat fields. */
+export function metricsAt(m: CaseMetrics, k: number): CutoffMetrics | undefined {
+  return m.at ? m.at[String(k)] : m;
+}
+
+/** Aggregates keyed by metric id (see model/metric-catalog.ts), so compare and render stay generic. */
+export type MetricValues = Record<string, number | null>;
+
+export interface Breakdown {
+  /** The group value (a category, a difficulty, a tag). */
+  key: string;
+  cases: number;
+  /** How many of the cases are answer cases (absent when none are). */
+  answerCases?: number;
+  metrics: MetricValues;
+}
+
+/** How many cases a mean is over (n) of how many it could have been (of): fewer when some were not judged. */
+export interface MetricCount {
+  n: number;
+  of: number;
+}
+
+export interface RunSummary {
+  cases: number;
+  ok: number;
+  errors: number;
+  notRun: number;
+  metrics: MetricValues;
+  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*, answer.confidence), so an outage shows as fewer cases, not a better mean. */
+  counts?: Record<string, MetricCount>;
+  latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
+}
+
+/** How a same-job run decided how many repetitions to make (compare/latency-precision.ts). */
+export interface SamplingInfo {
+  minRepetitions: number;
+  maxRepetitions: number;
+  /** Every judgeable median-latency row reached its CI half-width target. */
+  settled: boolean;
+  /** Each judgeable median row at the end: CI half-width and target, as relative changes. */
+  rows: { id: string; halfWidth: number; target: number; cases: number }[];
+}
+
+/** Set on both reports of a same-job A/B run: the base (compare-ref) and the head arm. */
+export interface SameJobInfo {
+  /** Shared by the two reports of one run. */
+  id: string;
+  role: 'base' | 'head';
+  /** The ref the base was checked out from, as the user gave it, and its commit. */
+  baseRef: string;
+  baseSha: string;
+}
+
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: 'docs-mcp-eval'; version: string };
+  createdAt: string;
+  git: GitInfo;
+  environment: Environment;
+  target: TargetInfo;
+  dataset: { name: string; files: string[]; format: string; hash: string; cases: number };
+  settings: {
+    /** The primary cutoff: the largest of `cutoffs` (per-category tables, facet precision, paging depth). */
+    k: number;
+    /** Every metric cutoff of the run, ascending (absent in reports of one cutoff from before several existed). */
+    cutoffs?: number[];
+    warmup: number;
+    repetitions: number;
+    timeoutMs: number;
+    /** Seed of the per-repetition case shuffle: the same seed replays the same order. */
+    seed?: number;
+    /** Cases per A/B block (same-job runs). */
+    blockSize?: number;
+    /** Same-job runs: repetitions went on past `minRepetitions` until the latency CIs were narrow enough, or the cap. */
+    sampling?: SamplingInfo;
+    /** The CPUs the server was pinned to (taskset list), when it was. */
+    serverCpus?: string;
+  };
+  sameJob?: SameJobInfo;
+  /**
+   * Set when the run covered one shard of the suite (`--shard i/n`, 1-based): the
+   * report holds only that shard's cases, while dataset.hash is the full suite's, so
+   * the shards of one run can be checked and merged (report/merge.ts drops the field).
+   */
+  shard?: { index: number; count: number };
+  build?: BuildResult;
+  memory?: MemoryResult;
+  server: { stderrTail: string; exitCode?: number | null; exitSignal?: string | null };
+  /** The fail-on gates as judged for this run: failed, held, not judged (with why). */
+  gates?: GateOutcome;
+  /** Can the numbers be trusted: empty results, error replies, evaluator errors, short rankings (absent in reports before it existed). */
+  health?: RunHealth;
+  /** Judge and embedding API use: tokens, calls, cache hits and cost (absent when no network evaluator ran). */
+  judging?: JudgingSummary;
+  summary: RunSummary;
+  breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[]; tool?: Breakdown[]; project?: Breakdown[] };
+  cases: CaseResult[];
+}

@@ -1,0 +1,134 @@
+/**
+ * Observations + cases -> per-case results. Retrieval metrics are taken from the first
+ * repetition (retrieval is deterministic for a deterministic server), answers are judged
+ * on the first repetition too; latency samples come from every repetition.
+ */
+import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../model/case.ts';
+import { callLatencies, type CaseObservation } from '../model/observation.ts';
+import type { CaseMetrics, CaseResult } from '../model/report.ts';
+import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc, rPrecision } from '../retrieval/metrics/index.ts';
+import { groupBy } from '../shared/group-by.ts';
+import { answerPrompt } from '../answers/answer-prompt.ts';
+import type { AnswerScoring } from '../answers/score-answer.ts';
+
+export interface ScoreOptions {
+  /** The primary cutoff (the largest of `cutoffs`): facet precision, short rankings. */
+  k: number;
+  /** Every cutoff the ranking metrics are computed at (default: [k]). */
+  cutoffs?: readonly number[];
+  facets: FacetMap;
+  /** Absent when the suite has no answer cases (the answer modules are then never loaded). */
+  answers?: AnswerScoring;
+}
+
+function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
+  metrics: CaseMetrics;
+  forbiddenHits: string[];
+} {
+  const at = Object.fromEntries((options.cutoffs ?? [options.k]).map((k) => [String(k), rankingMetrics(rankedIds, c.relevant, k)]));
+  const ranking = at[String(options.k)] ?? rankingMetrics(rankedIds, c.relevant, options.k);
+  const hits = first.rounds.flatMap((r) => r.hits);
+  const facet = facetViolations(hits, options.k, c.forbidden, options.facets);
+  const judged = facet.judged && first.status === 'ok';
+  return {
+    metrics: {
+      ...ranking,
+      at,
+      rPrecision: rPrecision(rankedIds, c.relevant),
+      rounds: roundsToRightDoc(first.foundInRound, c.maxRounds),
+      facetClean: judged ? facet.violations.length === 0 : null,
+    },
+    forbiddenHits: judged ? facet.violations : [],
+  };
+}
+
+/**
+ * Whether a ranking shorter than k was cut by the case's own settings rather than by the
+ * server running out of results: maxRounds ended it with a next page offered, or a page
+ * size below k came back full with no way to page further.
+ */
+function serverHadMore(c: RetrievalCase, first: CaseObservation, k: number): boolean {
+  const last = first.rounds.at(-1);
+  if (!last) return false;
+  return (last.nextCursor !== undefined && last.nextCursor !== null) || (c.limit < k && last.hits.length >= c.limit);
+}
+
+/** The fields every kind shares, from the case and its first observation. */
+function baseResult(c: Case, ordered: readonly CaseObservation[]): CaseResult {
+  const first = ordered[0];
+  const retrieval = c.kind === 'retrieval' ? c : undefined;
+  const result: CaseResult = {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    category: c.category,
+    tags: c.tags,
+    query: retrieval?.query ?? answerPrompt(c as AnswerCase),
+    filters: retrieval?.filters ?? {},
+    relevant: retrieval?.relevant ?? [],
+    status: first?.status ?? 'not_run',
+    rankedIds: [],
+    rounds: first?.rounds ?? [],
+    foundInRound: first?.foundInRound ?? null,
+    latency: {
+      search: ordered.flatMap((o) => callLatencies(o).search),
+      fetch: ordered.flatMap((o) => callLatencies(o).fetch),
+    },
+  };
+  if (c.difficulty !== undefined) result.difficulty = c.difficulty;
+  if (first?.fetch) result.fetch = first.fetch;
+  if (first?.error) result.error = first.error;
+  return result;
+}
+
+export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObservation[], options: ScoreOptions): CaseResult {
+  const result = baseResult(c, ordered);
+  const first = ordered[0];
+  if (!first) return result;
+  // Errored and not-run cases are scored as an empty ranking: the agent got nothing,
+  // and a change that breaks cases must never raise a mean.
+  result.rankedIds = dedupeRanking(first.rounds.flatMap((r) => r.hits.map((h) => h.id)));
+  const { metrics, forbiddenHits } = caseMetrics(c, first, result.rankedIds, options);
+  result.metrics = metrics;
+  if (forbiddenHits.length > 0) result.forbiddenHits = forbiddenHits;
+  if (first.status === 'ok' && result.rankedIds.length < options.k && serverHadMore(c, first, options.k)) {
+    result.shortRanking = { ids: result.rankedIds.length, k: options.k, limit: c.limit, maxRounds: c.maxRounds };
+  }
+  return result;
+}
+
+export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult> {
+  const result = baseResult(c, ordered);
+  result.tool = c.tool;
+  if (c.project !== undefined) result.project = c.project;
+  result.latency.answer = ordered.flatMap((o) => callLatencies(o).answer);
+  const first = ordered[0];
+  if (!options.answers) throw new Error(`answer case ${c.id} scored without answer scoring set up`);
+  // Loaded on first use: retrieval-only runs never pay for the evaluator modules.
+  const { scoreAnswer } = await import('../answers/score-answer.ts');
+  const answer = first ? await scoreAnswer(c, first, options.answers) : undefined;
+  if (answer) result.answer = answer;
+  return result;
+}
+
+function ordered(observations: readonly CaseObservation[]): CaseObservation[] {
+  return [...observations].sort((a, b) => a.repetition - b.repetition);
+}
+
+export async function scoreCases(cases: readonly Case[], observations: readonly CaseObservation[], options: ScoreOptions): Promise<CaseResult[]> {
+  const byCase = groupBy(observations, (o) => [o.caseId]);
+  const results: CaseResult[] = new Array<CaseResult>(cases.length);
+  // Answer cases are judged several at a time; the judging session bounds the API calls in flight.
+  const width = Math.max(1, options.answers?.session?.settings.concurrency ?? 1);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cases.length) {
+      const i = next++;
+      const c = cases[i]!;
+      const mine = ordered(byCase.get(c.id) ?? []);
+      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, cases.length) }, worker));
+  return results;
+}

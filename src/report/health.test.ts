@@ -1,0 +1,104 @@
+/**
+ * Run health over hand-built results: every way a run can be broken while its numbers
+ * look fine is counted, with a line that says what to check, and fails or warns by the
+ * policy.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { CaseResult } from '../model/report.ts';
+import { caseResult } from '../../test/support/reports.ts';
+import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
+
+const ok = (id: string, ranked: string[]) => caseResult({ id, ranked, relevant: [{ id: 'a', grade: 1 }] });
+const errored = (id: string, kind: NonNullable<CaseResult['error']>['kind']) =>
+  caseResult({ id, ranked: [], relevant: [{ id: 'a', grade: 1 }], status: 'error', error: { kind, message: `${kind} happened` } });
+
+function answer(id: string, evaluations: { evaluatorType: string; criterionName: string; error?: string; skipped?: boolean }[]): CaseResult {
+  return {
+    ...caseResult({ id, ranked: [], relevant: [] }),
+    kind: 'answer',
+    answer: {
+      tool: 'ask_docs',
+      excerpt: 'x',
+      chars: 1,
+      passed: true,
+      validations: [],
+      score: evaluations.some((e) => e.error && !e.skipped) ? null : 1,
+      criteria: {},
+      evaluations: evaluations.map((e) => ({
+        criterionName: e.criterionName,
+        evaluatorType: e.evaluatorType,
+        score: e.error ? 'error' : 1,
+        ...(e.error ? { error: e.error } : {}),
+        ...(e.skipped ? { metadata: { skipped: true } } : {}),
+      })),
+      ...(evaluations.some((e) => e.error && !e.skipped) ? { unjudged: [{ criterion: 'quality', evaluator: 'llm_judge', reason: 'HTTP 500' }] } : {}),
+    },
+  };
+}
+
+describe('assessHealth', () => {
+  it('is ok for a clean run', () => {
+    const health = assessHealth([ok('a', ['a']), ok('b', ['x', 'a'])], 5);
+    assert.equal(health.status, 'ok');
+    assert.deepEqual(health.problems, []);
+    assert.deepEqual(health.retrieval, { ran: 2, empty: [] });
+  });
+
+  it('fails when every search came back empty, and says what to check', () => {
+    const health = assessHealth([ok('a', []), ok('b', []), ok('c', [])], 5);
+    assert.equal(health.status, 'fail');
+    assert.deepEqual(health.retrieval.empty, ['a', 'b', 'c']);
+    assert.equal(health.problems.length, 1);
+    assert.equal(health.problems[0]?.code, 'all_empty');
+    assert.match(health.problems[0]?.message ?? '', /^every search came back empty \(3 of 3 retrieval cases\): check the server's working directory \(server\.cwd\)/);
+    assert.match(health.problems[0]?.message ?? '', /search\.arguments.*search\.ids/);
+  });
+
+  it('warns when most (not all) searches came back empty; a few empty ones are only counted', () => {
+    const most = assessHealth([ok('a', []), ok('b', []), ok('c', ['a'])], 5);
+    assert.deepEqual([most.status, most.problems[0]?.code, most.problems[0]?.severity], ['warn', 'many_empty', 'warn']);
+    const few = assessHealth([ok('a', []), ok('b', ['a']), ok('c', ['a'])], 5);
+    assert.equal(few.status, 'ok');
+    assert.deepEqual(few.retrieval.empty, ['a']);
+  });
+
+  it('counts errors by kind and fails beyond --max-errors (default 0), naming error replies', () => {
+    const results = [ok('a', ['a']), errored('b', 'error_reply'), errored('c', 'error_reply'), errored('d', 'timeout')];
+    const health = assessHealth(results, 5);
+    assert.deepEqual(health.errors, { error_reply: ['b', 'c'], timeout: ['d'] });
+    assert.equal(health.status, 'fail');
+    assert.match(health.problems[0]?.message ?? '', /^3 of 4 cases errored or did not run \(2 error replies, 1 timeout\) \(allowed: 0, --max-errors\)/);
+    assert.equal(assessHealth(results, 5, { ...DEFAULT_HEALTH_POLICY, maxErrors: { count: 3 } }).status, 'warn');
+    assert.equal(assessHealth(results, 5, { ...DEFAULT_HEALTH_POLICY, maxErrors: { share: 0.5 } }).status, 'fail'); // 3 > floor(0.5 × 4)
+    assert.equal(assessHealth(results, 5, { ...DEFAULT_HEALTH_POLICY, maxErrors: { share: 0.75 } }).status, 'warn');
+  });
+
+  it('says to check the arguments when every error is an error reply', () => {
+    const health = assessHealth([errored('a', 'error_reply'), errored('b', 'error_reply')], 5);
+    assert.match(health.problems.find((p) => p.code === 'errors')?.message ?? '', /the server answered with an error \(e\.g\. a\): check the tool's arguments/);
+  });
+
+  it('counts evaluator errors per evaluator and unjudged criteria; fails unless allowed; skips are not errors', () => {
+    const results = [
+      answer('q1', [{ evaluatorType: 'llm_judge', criterionName: 'quality', error: 'HTTP 500' }, { evaluatorType: 'rule_based', criterionName: 'validations' }]),
+      answer('q2', [{ evaluatorType: 'llm_judge', criterionName: 'quality', error: 'HTTP 500' }]),
+      answer('q3', [{ evaluatorType: 'semantic_similarity', criterionName: 'sim', error: 'skipped (optional)', skipped: true }]),
+    ];
+    const health = assessHealth(results, 5);
+    assert.deepEqual(health.evaluatorErrors, { llm_judge: { cases: ['q1', 'q2'], message: 'HTTP 500' } });
+    assert.deepEqual(health.unjudgedCriteria, { quality: 2 });
+    assert.equal(health.status, 'fail');
+    assert.match(health.problems[0]?.message ?? '', /^llm_judge failed on 2 of 3 answer cases \(HTTP 500\); those cases are not judged/);
+    const allowed = assessHealth(results, 5, { ...DEFAULT_HEALTH_POLICY, allowEvaluatorErrors: true });
+    assert.deepEqual([allowed.status, allowed.problems[0]?.severity], ['warn', 'warn']);
+  });
+
+  it('warns about rankings cut short of k by limit or maxRounds', () => {
+    const short = { ...ok('a', ['a', 'b']), shortRanking: { ids: 2, k: 5, limit: 1, maxRounds: 2 } };
+    const health = assessHealth([short, ok('b', ['a'])], 5);
+    assert.deepEqual(health.shortRankings, ['a']);
+    assert.equal(health.status, 'warn');
+    assert.match(health.problems[0]?.message ?? '', /^1 case\(s\) ranked fewer than k=5 ids although the server had more \(e\.g\. a: 2 ids, limit 1 × maxRounds 2\)/);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * report.judging for one report: the judging session's usage since the last report (each
+ * arm of an A/B run is scored in turn, so each gets its own), the cases the budget left
+ * not judged, and how much repeated judge samples agreed, per criterion. Absent when no
+ * network evaluator made or served a call.
+ */
+import type { CaseResult, JudgingSummary } from '../model/report.ts';
+import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import type { SampleStats } from '../answers/evaluators/samples.ts';
+import { budgetStoppedCases } from './health.ts';
+
+export function judgingSummary(session: JudgeSession, results: readonly CaseResult[]): JudgingSummary | undefined {
+  const summary = session.take(budgetStoppedCases(results));
+  const samples = sampleAgreement(results);
+  if (summary.rows.length === 0 && !summary.budget?.stopped) return undefined;
+  return { ...summary, ...(samples ? { samples } : {}) };
+}
+
+function sampleAgreement(results: readonly CaseResult[]): JudgingSummary['samples'] {
+  const buckets = new Map<string, SampleStats[]>();
+  for (const r of results) {
+    for (const e of r.answer?.evaluations ?? []) {
+      const stats = e.metadata?.['sampleStats'] as SampleStats | undefined;
+      if (e.error !== undefined || stats === undefined) continue;
+      const list = buckets.get(e.criterionName) ?? [];
+      list.push(stats);
+      buckets.set(e.criterionName, list);
+    }
+  }
+  if (buckets.size === 0) return undefined;
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  return Object.fromEntries(
+    [...buckets].map(([name, list]) => [
+      name,
+      { cases: list.length, samples: Math.max(...list.map((s) => s.n)), meanSd: mean(list.map((s) => s.sd)), meanAgreement: mean(list.map((s) => s.agreement)) },
+    ]),
+  );
+}
+
+/** The shards' judging summed (report/merge.ts): usage adds up per evaluator and model; cost stays unknown if any shard's is. */
+export function mergeJudging(parts: readonly (JudgingSummary | undefined)[]): JudgingSummary | undefined {
+  const present = parts.filter((p): p is JudgingSummary => p !== undefined);
+  const first = present[0];
+  if (!first) return undefined;
+  const rows = new Map<string, JudgingSummary['rows'][number]>();
+  for (const row of present.flatMap((p) => p.rows)) {
+    const id = `${row.evaluator}\u0000${row.model}`;
+    const have = rows.get(id);
+    if (!have) rows.set(id, { ...row });
+    else {
+      for (const key of ['calls', 'cacheHits', 'promptTokens', 'completionTokens', 'cachedTokens'] as const) have[key] += row[key];
+      have.costUsd = have.costUsd === null || row.costUsd === null ? null : have.costUsd + row.costUsd;
+    }
+  }
+  const totals = { ...first.totals };
+  for (const p of present.slice(1)) {
+    for (const key of ['calls', 'cacheHits', 'promptTokens', 'completionTokens', 'cachedTokens'] as const) totals[key] += p.totals[key];
+    totals.costUsd = totals.costUsd === null || p.totals.costUsd === null ? null : totals.costUsd + p.totals.costUsd;
+  }
+  const budgets = present.flatMap((p) => (p.budget ? [p.budget] : []));
+  const budget = budgets[0] ? { ...budgets[0], stopped: budgets.some((b) => b.stopped), notJudged: budgets.flatMap((b) => b.notJudged) } : undefined;
+  const { samples: _samples, budget: _budget, ...rest } = first;
+  return { ...rest, rows: [...rows.values()], totals, ...(budget ? { budget } : {}) };
+}

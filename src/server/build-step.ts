@@ -1,0 +1,136 @@
+/**
+ * The timed build step: runs the target's build command once, before the server starts,
+ * and reports its wall time, exit code and the tail of its output. A failed build is a
+ * result, not an exception: the caller decides whether to go on.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { BuildResult } from '../model/report.ts';
+import { killPids, listDescendants } from './process-tree.ts';
+import { createOutputTail } from './stderr-tail.ts';
+
+export interface BuildOptions {
+  /** A shell command line: build commands commonly chain steps with `&&`. */
+  command: string;
+  cwd: string;
+  /** Extra variables, merged over process.env. */
+  env?: Record<string, string>;
+  /** Kill the build after this long; none by default. */
+  timeoutMs?: number;
+  /** SIGTERM to SIGKILL, when the build is killed. */
+  graceMs?: number;
+  /** Aborting kills the build (wire Ctrl-C here: see below). */
+  signal?: AbortSignal;
+  /** Live output, e.g. for --verbose. */
+  onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
+}
+
+const PREFIX = '[docs-mcp-eval]';
+
+/**
+ * The build runs in its own process group (detached) so that a timeout can kill the
+ * whole group at once. The flip side: a terminal's Ctrl-C no longer reaches it, so the
+ * CLI must turn SIGINT into `signal` aborting. As a last resort the group is SIGKILLed
+ * if the eval exits while the build runs.
+ *
+ * The tail (BuildResult.stderrTail) holds stdout and stderr interleaved, as a terminal
+ * shows them: many tools (tsc, npm scripts) print their errors on stdout.
+ *
+ * Rejects only when the shell itself cannot be started (a missing cwd, no /bin/sh).
+ */
+export async function runBuild(options: BuildOptions): Promise<BuildResult> {
+  const { command, cwd, timeoutMs, signal, onOutput } = options;
+  const graceMs = options.graceMs ?? 3000;
+  if (!existsSync(cwd)) throw new Error(`build cannot start: cwd ${cwd} does not exist`);
+  const tail = createOutputTail({ maxLines: 40, maxBytes: 8 * 1024, label: 'build output' });
+  const started = performance.now();
+  const child = spawn(command, {
+    shell: true,
+    cwd,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+
+  for (const [stream, name] of [[child.stdout, 'stdout'], [child.stderr, 'stderr']] as const) {
+    tail.attach(stream);
+    if (onOutput) stream.on('data', (chunk: Buffer) => onOutput(chunk, name));
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = (why: string): void => {
+    if (pid === undefined || stopping) return;
+    tail.note(`${PREFIX} ${why}`);
+    stopping = stopGroup(pid, graceMs);
+  };
+  const lastResort = (): void => signalGroup(pid, 'SIGKILL');
+  process.once('exit', lastResort);
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => stop(`build timed out after ${formatSeconds(timeoutMs)}`), timeoutMs);
+  const onAbort = (): void => stop('build aborted');
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+
+  try {
+    const exit = await new Promise<{ code: number | null; sig: NodeJS.Signals | null }>((resolve, reject) => {
+      child.on('error', reject); // `on`: a later error (a failed kill) must not go unhandled
+      child.once('exit', (code, sig) => resolve({ code, sig }));
+    });
+    const ms = performance.now() - started;
+    // Decided at exit: a timer firing while the output drains must not turn success into a kill.
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    const killed = stopping !== undefined;
+    if (stopping) await stopping;
+    else if (exit.sig) tail.note(`${PREFIX} build killed by ${exit.sig}`);
+    // The output ends when the last writer closes it. A background process the build
+    // left behind may hold it open forever: wait a moment, then stop listening.
+    await closedWithin(child, 1000);
+    return { command, ms, exitCode: killed ? null : exit.code, stderrTail: tail.text() };
+  } catch (error) {
+    throw new Error(`build cannot start in ${cwd}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    process.removeListener('exit', lastResort);
+  }
+}
+
+/** TERM the group and every descendant (a member may have left the group), KILL stragglers. */
+async function stopGroup(pid: number, graceMs: number): Promise<void> {
+  const tree = await listDescendants(pid);
+  signalGroup(pid, 'SIGTERM');
+  await killPids(tree, graceMs);
+  signalGroup(pid, 'SIGKILL');
+}
+
+function signalGroup(pid: number | undefined, sig: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // ESRCH: the group is empty already.
+  }
+}
+
+function closedWithin(child: ReturnType<typeof spawn>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.stdout?.closed !== false && child.stderr?.closed !== false) return resolve();
+    const timer = setTimeout(() => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve();
+    }, ms);
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))}s`;
+}

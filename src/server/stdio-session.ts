@@ -1,0 +1,173 @@
+/**
+ * The server under test as a child process over stdio, through the SDK's client: spawn
+ * it first, load the client while it boots, connect, call tools one at a time with a
+ * per-call timeout and a transport-level timing, sample the process tree's RSS, and end
+ * the whole tree.
+ */
+import { spawn } from 'node:child_process';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../model/server.ts';
+import type { MemoryResult } from '../model/report.ts';
+import { parseCommandLine } from './command-line.ts';
+import { withAffinity } from './cpu-affinity.ts';
+import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
+import { createOutputTail, type OutputTail } from './stderr-tail.ts';
+import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
+import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
+import { createOwnership } from './owned-processes.ts';
+import { TimedTransport } from './timed-transport.ts';
+import type { CallOutcome, ToolCaller } from './tool-caller.ts';
+
+// Shared with the HTTP session; re-exported so existing imports keep working.
+export { ServerStartError, type ServerExit } from './server-process.ts';
+
+export interface SessionOptions {
+  clientName: string;
+  clientVersion: string;
+  connectTimeoutMs: number;
+  rssIntervalMs: number;
+  /** Grace between SIGTERM and SIGKILL at teardown. */
+  killGraceMs?: number;
+}
+
+export interface SessionEnd {
+  memory: MemoryResult;
+  exit: ServerExit | null;
+  stderrTail: string;
+  /** Every pid ever seen in the server's tree; all were ended before close() resolved. */
+  pids: number[];
+}
+
+export interface StdioSession extends ToolCaller {
+  readonly pid: number;
+  readonly tools: Tool[];
+  readonly exit: ServerExit | null;
+  close(): Promise<SessionEnd>;
+}
+
+export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
+  const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
+  const ownership = createOwnership();
+  // Spawned before the SDK is loaded (stdio-client.ts), so the two overlap. stdout stays
+  // paused until the transport starts; stderr is read from the start, losing nothing.
+  const child = spawn(command, args, {
+    cwd: server.cwd,
+    // Servers under test expect their usual environment (keys, PATH to their runtime).
+    env: { ...(process.env as Record<string, string>), ...server.env, ...ownership.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const spawnedAt = performance.now();
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  let tree: ServerTree | undefined;
+  // Sampled from the spawn on; a spawn that failed is reported by the transport's start().
+  spawned.then(
+    () => {
+      if (child.pid !== undefined) tree = watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
+    },
+    () => undefined,
+  );
+  let exit: ServerExit | null = null;
+  let alive = true;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      alive = false;
+      resolve();
+    });
+  });
+  const tail: OutputTail = createOutputTail({ label: 'server stderr' });
+  tail.attach(child.stderr);
+
+  const { Client, ChildStdioTransport } = await import('./stdio-client.ts');
+  // Marks arrivals before the SDK's buffer parses them (called only once data flows, after connect starts).
+  const inner = new ChildStdioTransport(child, spawned, () => transport.markArrival());
+  const transport = new TimedTransport(inner);
+  const client = new Client({ name: options.clientName, version: options.clientVersion }, { capabilities: {} });
+
+  transport.onclose = () => {
+    alive = false;
+  };
+  // Set before connect: the SDK's client chains onto the handler it finds.
+  const noise = createProtocolNoise();
+  transport.onerror = (error) => noise.record(error);
+  const endReason = () => (noise.overflow !== undefined ? overflowReason(noise.overflow) : describeExit(exit));
+
+  const shutdown = async (): Promise<SessionEnd> => {
+    const pid = child.pid ?? null;
+    const stopped = tree ? await tree.stop(pid !== null && alive) : undefined;
+    const memory = stopped?.memory ?? { peakBytes: 0, intervalMs: options.rssIntervalMs, samples: [] };
+    const everSeen = stopped?.pids ?? [];
+    await client.close().catch(() => undefined);
+    await tree?.end(everSeen);
+    alive = false;
+    return { memory, exit, stderrTail: tail.text(), pids: [...new Set([...(pid !== null ? [pid] : []), ...everSeen])] };
+  };
+
+  try {
+    await client.connect(transport, { timeout: options.connectTimeoutMs });
+  } catch (err) {
+    // Give the dying process a moment so its last stderr lines and exit code arrive.
+    await Promise.race([exited, delay(500)]);
+    // Read before shutdown: an exit we cause ourselves is not the reason it failed. After a
+    // timeout the SDK's client closes the pipe itself, and the server's exit that follows
+    // (often code 0, on stdin's end) is ours, not the cause.
+    const exitedOnItsOwn = isRequestTimeout(err) ? null : exit;
+    const end = await shutdown();
+    const reason = isRequestTimeout(err)
+      ? `it did not answer the MCP initialize request within ${options.connectTimeoutMs} ms${noise.noteSince(0)}`
+      : exitedOnItsOwn
+        ? describeExit(exitedOnItsOwn)
+        : `${err instanceof Error ? err.message : String(err)}${noise.noteSince(0)}`;
+    throw new ServerStartError(`the server did not start: ${reason}`, end.stderrTail);
+  }
+  let tools: Tool[];
+  try {
+    ({ tools } = await client.listTools(undefined, { timeout: options.connectTimeoutMs }));
+  } catch (err) {
+    const end = await shutdown();
+    throw new ServerStartError(`the server did not list its tools: ${err instanceof Error ? err.message : String(err)}`, end.stderrTail);
+  }
+
+  const session: StdioSession = {
+    get pid() {
+      return child.pid ?? -1;
+    },
+    tools,
+    get exit() {
+      return exit;
+    },
+    get alive() {
+      return alive;
+    },
+    stderrTail: () => tail.text(),
+    endReason,
+    async ping(timeoutMs) {
+      if (!alive) return false;
+      return client.ping({ timeout: timeoutMs }).then(
+        () => true,
+        () => false,
+      );
+    },
+    async callTool(name, args, timeoutMs): Promise<CallOutcome> {
+      if (!alive) return { ok: false, kind: noise.overflow !== undefined ? 'client_closed' : 'server_exited', message: endReason() };
+      const since = noise.count;
+      const outcome = await timedToolCall(client, transport, { name, args, timeoutMs }, async (err) => {
+        // Over stdio a dying server closes the pipe: wait briefly for its exit status.
+        if (!alive || connectionClosed(err)) {
+          await Promise.race([exited, delay(500)]);
+          if (noise.overflow !== undefined) return { ok: false, kind: 'client_closed', message: endReason() };
+          return { ok: false, kind: 'server_exited', message: describeExit(exit) };
+        }
+        return { ok: false, kind: 'call_failed', message: err instanceof Error ? err.message : String(err) };
+      });
+      // A reply glued to a log line on stdout is lost: say so on the call that waited for it.
+      if (!outcome.ok && outcome.kind === 'timeout') return { ...outcome, message: `${outcome.message}${noise.noteSince(since)}` };
+      return outcome;
+    },
+    close: shutdown,
+  };
+  return session;
+}

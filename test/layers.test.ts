@@ -1,0 +1,39 @@
+/**
+ * The house keeps its plan (scripts/import-graph.ts, LAYERS): every import between the
+ * stage folders of src/ points down a floor, the model imports nothing of ours, and no
+ * files import each other in a circle. `npm run imports` draws the picture.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { arrowsUp, circles, LAYERS, readImportGraph, roomArrows, roomOf } from '../scripts/import-graph.ts';
+
+describe('the layers of src/', () => {
+  const graph = readImportGraph();
+  const arrows = roomArrows(graph);
+
+  it('every folder has a floor in the plan', () => {
+    const planned = new Set(LAYERS.flat());
+    const rooms = [...new Set([...graph.edges.keys()].map(roomOf))];
+    assert.deepEqual(rooms.filter((r) => !planned.has(r)), [], 'add the new folder to LAYERS in scripts/import-graph.ts');
+  });
+
+  it('imports only run down: no arrow to the same floor or above', () => {
+    assert.deepEqual(arrowsUp(arrows, LAYERS), []);
+  });
+
+  it('the model imports nothing of ours', () => {
+    assert.deepEqual([...arrows.keys()].filter((a) => a.startsWith('model -> ')), []);
+  });
+
+  it('no import circles between files', () => {
+    assert.deepEqual(circles(graph), []);
+  });
+
+  it('the check sees a violation when there is one', () => {
+    const up = new Map(arrows);
+    up.set('model -> report', 1);
+    assert.deepEqual(arrowsUp(up, LAYERS), ['model -> report']);
+    const loop = { edges: new Map([['a/x.ts', new Set(['b/y.ts'])], ['b/y.ts', new Set(['a/x.ts'])]]) };
+    assert.deepEqual(circles(loop), [['a/x.ts', 'b/y.ts']]);
+  });
+});
