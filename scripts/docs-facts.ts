@@ -133,6 +133,20 @@ function historyCalibrationTable(c: HistoryCalibration): string {
   ].join('\n');
 }
 
+/** The keys of docs-mcp-eval.yml and of its defaults, from the generated JSON Schema (descriptions included). */
+function configKeys(): string {
+  type Prop = { description?: string; properties?: Record<string, Prop> };
+  const schema = JSON.parse(readFileSync(path.join(ROOT, 'datasets/config.schema.json'), 'utf8')) as { properties: Record<string, Prop> };
+  const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const rows = Object.entries(schema.properties)
+    .filter(([key]) => key !== '$schema')
+    .flatMap(([key, prop]) => [
+      `| \`${key}\` | ${cell(prop.description)} |`,
+      ...(key === 'defaults' ? Object.entries(prop.properties ?? {}).map(([inner, p]) => `| \`defaults.${inner}\` | ${cell(p.description)} |`) : []),
+    ]);
+  return ['| Key | What it sets |', '| --- | --- |', ...rows].join('\n');
+}
+
 /** Every fact by name: what its region must hold. */
 export function facts(): Record<string, () => string> {
   const suite = referenceSuite();
@@ -140,6 +154,7 @@ export function facts(): Record<string, () => string> {
   const fromBench = (render: (b: BenchResults) => string) => () => (recorded ? render(recorded) : '_no recorded `npm run bench` run_');
   return {
     'bundle-sizes': bundleSizes,
+    'config-keys': configKeys,
     'grammar-sizes': grammarSizes,
     'reference-cases': () => `${suite.all} cases`,
     'reference-cases-split': () => `${suite.all} cases of \`datasets/reference/cases.yaml\` (${suite.retrieval} retrieval cases, ${suite.answer} answer cases)`,

@@ -18,10 +18,10 @@ describe('generated facts in the docs', () => {
     });
   }
 
-  it('the README carries the bundle sizes, suite counts and benchmark tables as regions', () => {
-    const readme = readFileSync(factFiles()[0]!, 'utf8');
-    for (const name of ['bundle-sizes', 'grammar-sizes', 'reference-cases-split', 'bench-overhead', 'bench-cold-start', 'bench-scale']) {
-      assert.ok(readme.includes(`<!-- facts:${name} -->`), name);
+  it('the README and docs/ carry the bundle sizes, suite counts, config keys and benchmark tables as regions', () => {
+    const docs = factFiles().map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const name of ['bundle-sizes', 'grammar-sizes', 'reference-cases-split', 'config-keys', 'bench-overhead', 'bench-cold-start', 'bench-scale', 'bench-history-calibration']) {
+      assert.ok(docs.includes(`<!-- facts:${name} -->`), name);
     }
   });
 

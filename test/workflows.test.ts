@@ -50,9 +50,13 @@ describe('workflow files', () => {
   });
 });
 
-describe('the README\'s workflow examples', () => {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```yaml\n(# \.github\/workflows\/[^\n]+\n[\s\S]*?)```/g)].map((m) => parse(m[1]!) as { on: Record<string, unknown>; permissions: Record<string, string> });
+describe('the workflow examples of the README and docs/action.md', () => {
+  const workflowBlocks = (file: string) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/```yaml\n(# \.github\/workflows\/[^\n]+\n[\s\S]*?)```/g)].map((m) => m[1]!);
+  const blocks = [...workflowBlocks('README.md'), ...workflowBlocks('docs/action.md')].map((text) => parse(text) as { on: Record<string, unknown>; permissions: Record<string, string> });
+
+  it("the README's quick start is the one docs/action.md explains", () => {
+    assert.equal(workflowBlocks('README.md')[0], workflowBlocks('docs/action.md')[0]);
+  });
 
   it('declare the permissions the token-permissions table says each needs', () => {
     const run = blocks.find((b) => 'pull_request' in b.on);
@@ -90,10 +94,10 @@ describe('action.yml', () => {
     assert.equal(action.runs.main, 'dist/action.js');
   });
 
-  it('documents every input and output in the README', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it('documents every input and output in docs/action.md', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs/action.md'), 'utf8');
     const action = parse(content) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
     const missing = [...Object.keys(action.inputs), ...Object.keys(action.outputs)].filter((name) => !readme.includes(`| \`${name}\` |`));
-    assert.deepEqual(missing, [], 'README lacks a table row for these inputs/outputs');
+    assert.deepEqual(missing, [], 'docs/action.md lacks a table row for these inputs/outputs');
   });
 });

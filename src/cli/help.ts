@@ -34,7 +34,7 @@ Run:
   --max-repetitions <n>      same-job A/B: more repetitions, up to n, until the median-latency
                              CIs are within 0.4 × the minimum effect (default 20)
   --seed <n>                 seed of the shuffle (default random; recorded in the report)
-  --k <n>                    metric cutoff (default 5)
+  --k <n[,n...]>             metric cutoff, or several (1,5,10; the largest is primary; default 5)
   --timeout <ms>             per tool call (default 30000)
   --fail-fast                stop at the first errored case or failed answer validation
   --shard <i/n>              run the i-th of n shards of the cases (then: merge)
@@ -62,8 +62,16 @@ Comparison:
   --min-effect <x>           smallest timing/memory change called real: 5% (default),
                              or per metric search.p95=10% (repeatable)
   --alpha <x>                significance level of the paired test (default 0.05)
-  --fail-on <gate>           exit 3 when a real change crosses the gate, e.g.
-                             'mrr@5 < -0.02', 'search.p95 > +15%' (repeatable)
+  --fail-on <gate>           exit 3 when a gate fails (repeatable): a change gate on a real
+                             change ('mrr@5 < -0.02', 'search.p95 > +15%'), a value gate on
+                             the run's own value ('mrr@5 < 0.5', 'errors > 0')
+  --history <file.jsonl>     main-branch history: timing and memory rows against --baseline
+                             are judged against its runs of the same dataset and machine
+  --history-min-runs <n>     matching runs the history needs before it judges (default 5)
+
+Health:
+  --max-errors <n|p%>        errored or not-run cases allowed before the run fails (default 0)
+  --allow-evaluator-errors   an evaluator that fails (a judge that is down) only warns
 
 Output:
   --baseline <report.json>   compare with this report (default for the embedded

@@ -73,8 +73,8 @@ export const fetchSchema = {
 
 /** The sections a profile file and docs-mcp-eval.yml share. */
 export const shapeProperties = {
-  search: searchSchema,
-  fetch: fetchSchema,
+  search: { ...searchSchema, description: 'The search tool: tool, arguments (templates: {query}, {limit}, {cursor}, {filters}...), filters (spread or template), ids (where the ranked ids are), normalize.' },
+  fetch: { ...fetchSchema, description: 'The fetch tool (tool, arguments with {id}), called on the first relevant hit; null: documents are not fetched.' },
   errorPath: {
     anyOf: [{ type: 'null' }, nonEmptyString],
     description: 'JSONPath whose match marks a tool result as the server\'s error reply (besides isError), e.g. $.error (the default: a top-level error member); null: isError only',
