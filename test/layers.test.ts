@@ -4,6 +4,8 @@
  * files import each other in a circle. `npm run imports` draws the picture.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { arrowsUp, circles, LAYERS, readImportGraph, roomArrows, roomOf } from '../scripts/import-graph.ts';
 
@@ -27,6 +29,16 @@ describe('the layers of src/', () => {
 
   it('no import circles between files', () => {
     assert.deepEqual(circles(graph), []);
+  });
+
+  it("every folder says what enters and what leaves (its README.md), and src/README.md draws the plan's floors", () => {
+    const src = path.resolve(import.meta.dirname, '../src');
+    assert.deepEqual(LAYERS.flat().filter((room) => room !== '.' && !existsSync(path.join(src, room, 'README.md'))), []);
+    const plan = readFileSync(path.join(src, 'README.md'), 'utf8');
+    LAYERS.forEach((rooms, floor) => {
+      const row = plan.split('\n').find((line) => line.startsWith(`| ${floor} |`)) ?? '';
+      for (const room of rooms) assert.ok(row.includes(room === '.' ? 'index.ts' : `[${room}]`), `floor ${floor} of src/README.md lacks ${room}`);
+    });
   });
 
   it('the check sees a violation when there is one', () => {
