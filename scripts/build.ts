@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/answers/rules/parsers/grammar-files.ts';
 import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
+import { LAZY_PACKAGES, lazyFileName } from '../src/shared/lazy-require.ts';
 
 /**
  * `split`: the Action is code-split so the GitHub modules it imports dynamically land in
@@ -88,6 +89,31 @@ const common: BuildOptions = {
 };
 
 /**
+ * The packages the bundles load on first use (src/shared/lazy-require.ts), one CommonJS
+ * file each in dist/lazy/: the bundles hold no copy, so they cost a run's start nothing.
+ */
+async function buildLazyPackages(outRoot: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const name of LAZY_PACKAGES) {
+    const outfile = path.join(outRoot, 'dist/lazy', lazyFileName(name));
+    await build({
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      legalComments: 'none',
+      minify: true,
+      logLevel: 'warning',
+      absWorkingDir: root,
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, loader: 'js' },
+      outfile,
+    });
+    written.push(outfile);
+  }
+  return written;
+}
+
+/**
  * code_parses' tree-sitter runtime and grammars (≈5 MB of WASM): copied, never bundled, and
  * read from disk only when a dataset uses code_parses (src/answers/rules/parsers/load.ts).
  */
@@ -118,6 +144,7 @@ export async function buildAll(outRoot: string = root): Promise<string[]> {
     const result = await build({ ...common, ...target, absWorkingDir: root, entryPoints: [path.join(root, bundle.entry)], metafile: true });
     written.push(...Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
   }
+  written.push(...(await buildLazyPackages(outRoot)));
   written.push(...copyGrammars(outRoot));
   return written;
 }

@@ -36,8 +36,7 @@ export interface HistoryOptions {
 export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { minRuns: 5, maxRuns: 30, alpha: 0.01 };
 
 /** Student's t quantile (stdlib-js, checked against scipy): evaluated on first use, never during a run's start. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- bundled lazily by esbuild (shared/lazy-require.ts)
-const tQuantile = lazyRequire<typeof TQuantile>('@stdlib/stats-base-dists-t-quantile', () => require('@stdlib/stats-base-dists-t-quantile'));
+const tQuantile = lazyRequire<typeof TQuantile>('@stdlib/stats-base-dists-t-quantile');
 
 /** A spread no history goes below: identical runs (a cached build time) would otherwise call any change real. */
 const MIN_LOG_SD = 0.005;

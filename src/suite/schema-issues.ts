@@ -3,8 +3,8 @@
  * field is written, naming the field, the value and (for typos) the likely intended name,
  * instead of "must NOT have additional properties".
  */
-import { Ajv } from 'ajv';
-import type { AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
+import type { Ajv, AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
+import { ajvModule } from '../shared/load-ajv.ts';
 import { closestName } from '../shared/closest-name.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { formatDataPath } from './source-document.ts';
@@ -22,7 +22,7 @@ export function compileDatasetSchema(schema: AnySchemaObject): ValidateFunction 
 export function datasetAjv(extra: Options = {}): Ajv {
   // discriminator: a rule's `type` picks its one schema, so a bad rule gets that schema's
   // errors instead of every alternative's.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, ...extra });
+  const ajv = new (ajvModule().Ajv)({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, ...extra });
   // Editor-only keywords (VS Code JSON/YAML language services); Ajv must accept, not judge, them.
   ajv.addKeyword({ keyword: 'defaultSnippets' });
   ajv.addKeyword({ keyword: 'patternErrorMessage' });

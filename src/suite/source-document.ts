@@ -10,8 +10,7 @@ import { lazyRequire } from '../shared/lazy-require.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 
 /** yaml's document model is needed only to locate a problem: loaded then, not at every start (~20 ms). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- bundled lazily by esbuild (shared/lazy-require.ts)
-const yaml = lazyRequire<typeof Yaml>('yaml', () => require('yaml'));
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** A location in the parsed data: map keys and array indexes, outermost first. */
 export type DataPath = readonly (string | number)[];

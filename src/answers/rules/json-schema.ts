@@ -5,8 +5,8 @@
  * matches_regex, so a schema cannot hang a run either. `format` is not validated
  * (no format vocabulary is loaded); unknown keywords are schema errors, found at load time.
  */
-import { Ajv } from 'ajv';
-import type { CodeOptions, ErrorObject, ValidateFunction } from 'ajv';
+import { ajvModule } from '../../shared/load-ajv.ts';
+import type { Ajv, CodeOptions, ErrorObject, ValidateFunction } from 'ajv';
 import type { CodeBlock } from './code-blocks.ts';
 import { compilePattern } from './regex.ts';
 import type { RuleResult } from '../../model/answer-rules.ts';
@@ -27,7 +27,7 @@ const compiled = new WeakMap<object, { validate: ValidateFunction } | { problem:
 function compileSchema(schema: Record<string, unknown>): { validate: ValidateFunction } | { problem: string } {
   let entry = compiled.get(schema);
   if (!entry) {
-    ajv ??= new Ajv({ allErrors: true, strictTypes: false, strictTuples: false, strictRequired: false, validateFormats: false, addUsedSchema: false, logger: false, code: { regExp: linearRegExp } });
+    ajv ??= new (ajvModule().Ajv)({ allErrors: true, strictTypes: false, strictTuples: false, strictRequired: false, validateFormats: false, addUsedSchema: false, logger: false, code: { regExp: linearRegExp } });
     try {
       entry = { validate: ajv.compile(schema) };
     } catch (error) {

@@ -6,5 +6,4 @@
 import type * as Re2 from 're2js';
 import { lazyRequire } from '../../shared/lazy-require.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- bundled lazily by esbuild (shared/lazy-require.ts)
-export const re2 = lazyRequire<typeof Re2>('re2js', () => require('re2js'));
+export const re2 = lazyRequire<typeof Re2>('re2js');

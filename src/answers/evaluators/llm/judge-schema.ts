@@ -7,8 +7,8 @@
  * criterion's score has its scale's type. `reasoning` comes before `score`: with
  * structured output the model writes keys in schema order, so it reasons, then scores.
  */
-import { Ajv } from 'ajv';
-import type { ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { ajvModule } from '../../../shared/load-ajv.ts';
 import type { EvaluationCriteria, EvaluationScale } from '../../../model/evaluation.ts';
 import { parseScale } from '../scales.ts';
 
@@ -72,7 +72,7 @@ export function judgeSchema(criteria: readonly EvaluationCriteria[]): Record<str
   };
 }
 
-const ajv = new Ajv({ allErrors: false, strict: true });
+let ajv: Ajv | undefined;
 // One evaluator instance may be built per case; the schema only depends on the criteria.
 const compiled = new Map<string, ValidateFunction>();
 
@@ -80,6 +80,7 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
+    ajv ??= new (ajvModule().Ajv)({ allErrors: false, strict: true });
     validate = ajv.compile(schema);
     compiled.set(key, validate);
   }

@@ -1,2 +1,2 @@
 import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);
-function t(r,e){let n;return()=>n??=e()}export{t as a};
+import{a as o}from"./chunk-BYNQYUWR.js";var r=o("ajv");export{r as a};
