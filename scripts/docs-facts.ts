@@ -147,6 +147,21 @@ function configKeys(): string {
   return ['| Key | What it sets |', '| --- | --- |', ...rows].join('\n');
 }
 
+/** The validation rules of the dataset format, from its JSON Schema: each rule, its fields and what they mean. */
+function validationRules(): string {
+  type Prop = { description?: string; const?: string };
+  type Rule = { title: string; description?: string; required?: string[]; properties: Record<string, Prop> };
+  const schema = JSON.parse(readFileSync(path.join(ROOT, 'datasets/schema.json'), 'utf8')) as { definitions: { rule: { oneOf: Rule[] } } };
+  const cell = (text: string | undefined) => (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const rows = schema.definitions.rule.oneOf.map((rule) => {
+    const fields = Object.entries(rule.properties)
+      .filter(([name]) => name !== 'type')
+      .map(([name, prop]) => `\`${name}\`${rule.required?.includes(name) ? '' : ' (optional)'}: ${cell(prop.description)}`);
+    return `| \`${rule.title}\` | ${cell(rule.description)} | ${fields.join('<br>')} |`;
+  });
+  return ['| Rule | Passes when | Fields |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
 /** Every fact by name: what its region must hold. */
 export function facts(): Record<string, () => string> {
   const suite = referenceSuite();
@@ -155,6 +170,7 @@ export function facts(): Record<string, () => string> {
   return {
     'bundle-sizes': bundleSizes,
     'config-keys': configKeys,
+    'validation-rules': validationRules,
     'grammar-sizes': grammarSizes,
     'reference-cases': () => `${suite.all} cases`,
     'reference-cases-split': () => `${suite.all} cases of \`datasets/reference/cases.yaml\` (${suite.retrieval} retrieval cases, ${suite.answer} answer cases)`,

@@ -40,6 +40,22 @@ describe('docs/servers.md', () => {
   });
 });
 
+describe('docs/datasets.md and docs/answer-quality.md', () => {
+  it('name every field of the dataset format', () => {
+    const schema = JSON.parse(read('datasets/schema.json')) as unknown;
+    const fields = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const props = (node as { properties?: Record<string, unknown> }).properties;
+      if (props) for (const key of Object.keys(props)) fields.add(key);
+      for (const value of Object.values(node)) walk(value);
+    };
+    walk(schema);
+    const text = read('docs/datasets.md') + read('docs/answer-quality.md');
+    assert.deepEqual([...fields].filter((f) => f !== '$schema' && !new RegExp(`\\b${f}\\b`).test(text)), []);
+  });
+});
+
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
 function anchorsOf(markdown: string): Set<string> {
   const out = new Set<string>();
