@@ -85,7 +85,8 @@ const common: BuildOptions = {
   // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/answers/rules/load-re2.ts).
   define: { DME_BUNDLE: 'true' },
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
-  banner: { js: "import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);" },
+  // Made on first call: most chunks never require anything, and each import.meta they touch costs start-up time.
+  banner: { js: "import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);" },
 };
 
 /**

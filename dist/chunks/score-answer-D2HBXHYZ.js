@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);
-import{b as a,c as b}from"./chunk-MO3K3YF5.js";import"./chunk-L4EQ2FFZ.js";import"./chunk-ON2YEK6F.js";import"./chunk-EAXZFSRN.js";import"./chunk-CYXPUZY7.js";import"./chunk-F7AUP7XB.js";import"./chunk-BYNQYUWR.js";import"./chunk-UAYZO3NE.js";import"./chunk-H77WD5C4.js";export{a as VALIDATIONS_CRITERION,b as scoreAnswer};
