@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; const require = __dmeCreateRequire(import.meta.url);
-import{b as a,c as b}from"./chunk-HVM5K4N5.js";import"./chunk-USH7LDDX.js";import"./chunk-ON2YEK6F.js";import"./chunk-ND2VCXCK.js";import"./chunk-S3NGVHKS.js";import"./chunk-XRXWN5Q4.js";import"./chunk-UAYZO3NE.js";import"./chunk-Y75OEJ3O.js";import"./chunk-H77WD5C4.js";export{a as VALIDATIONS_CRITERION,b as scoreAnswer};
