@@ -40,7 +40,7 @@ export function renderJudgingSummary(j: JudgingSummary, heading = '### Judging c
   );
   const t = j.totals;
   const lines = [
-    heading,
+    ...(heading ? [heading] : []),
     '| Evaluator | Model | API calls | Cache hits | Prompt tokens | Completion tokens | Cost |',
     '|---|---|--:|--:|--:|--:|--:|',
     ...rows,
