@@ -61,8 +61,13 @@ export function combineAnswers(results: readonly (AnswerResult | undefined)[]): 
   };
 }
 
-/** Scores every ask's answer (judged concurrently: the judging session bounds the API calls) and combines them. */
+/**
+ * Scores every ask's answer and combines them. One after the other (cases are judged
+ * several at a time already): an answer identical to an earlier one is then served from
+ * the call cache instead of paying for the same judgement again.
+ */
 export async function scoreAnswers(c: AnswerCase, asks: readonly CaseObservation[], scoring: AnswerScoring): Promise<AnswerResult | undefined> {
-  const results = await Promise.all(asks.map((o) => scoreAnswer(c, o, scoring)));
+  const results: (AnswerResult | undefined)[] = [];
+  for (const o of asks) results.push(await scoreAnswer(c, o, scoring));
   return combineAnswers(results);
 }
