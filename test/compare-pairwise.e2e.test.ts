@@ -4,7 +4,9 @@
  * scripted to prefer the answer that names the right class) sees every pair in both
  * orders over the real chat-completions shapes (strict structured output); the markdown
  * has the win/tie/loss table, the sign test, the position bias and escaped reasoning.
- * A judge that is down leaves the cases not judged and exits 1.
+ * A judge that is down leaves the cases not judged and exits 1. The calls go through the
+ * judging session: a second comparison with the same cache asks nothing over HTTP, one
+ * with --no-cache asks again, and the token and cost totals are printed.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -38,10 +40,18 @@ describe('compare: pairwise judging', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-pairwise-'));
   const good = path.join(dir, 'good.json');
   const weak = path.join(dir, 'weak.json');
+  let caches = 0;
+  // Each test its own call cache (none in the repository), unless it passes its own cache flags.
   const compare = (extra: string[] = []) =>
-    runCli(['compare', `main=${good}`, `branch=${weak}`, '--judge-model', 'gpt-4o-mini', '--judge-base-url', judge.baseUrl, '--judge-key-env', KEY_ENV, '--seed', '3', ...extra], {
-      env: { [KEY_ENV]: judge.apiKey },
-    });
+    runCli(
+      [
+        'compare', `main=${good}`, `branch=${weak}`, '--judge-model', 'gpt-4o-mini', '--judge-base-url', judge.baseUrl, '--judge-key-env', KEY_ENV, '--seed', '3',
+        ...(extra.some((a) => a.endsWith('cache') || a === '--cache-dir') ? [] : ['--cache-dir', path.join(dir, `cache-${++caches}`)]),
+        ...extra,
+      ],
+      { env: { [KEY_ENV]: judge.apiKey } },
+    );
+  const chatCalls = () => judge.requests.filter((q) => q.route === 'chat').length;
 
   before(async () => {
     judge = await startOpenAiDouble();
@@ -71,6 +81,26 @@ describe('compare: pairwise judging', () => {
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /pairwise: 6 case\(s\) not judged/);
     assert.match(r.stdout, /⚠️ \*\*6 case\(s\) not judged\*\*/);
+  });
+
+  it('goes through the judging session: prints the totals, a second run with the cache asks nothing, --no-cache asks again', async () => {
+    judge.setDefault('chat', { kind: 'reply', content: verdict, usage: { prompt_tokens: 100, completion_tokens: 20 } });
+    const cache = path.join(dir, 'shared-cache');
+    const before = chatCalls();
+    const first = await compare(['--cache-dir', cache]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(chatCalls() - before, 12);
+    assert.match(first.stderr, /pairwise: judging used 12 API call\(s\), 0 cache hit\(s\), 1,200 prompt \+ 240 completion tokens, cost unknown/);
+    assert.match(first.stdout, /#### Pairwise judging cost\n\| Evaluator[^\n]*\n[^\n]*\n\| pairwise +\| gpt-4o-mini \| 12 \| 0 \| 1,200 \| 240 \| unknown \|/);
+    const again = await compare(['--cache-dir', cache]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(chatCalls() - before, 12, 'every verdict came from the cache: no HTTP call');
+    assert.match(again.stderr, /judging used 0 API call\(s\), 12 cache hit\(s\), 0 prompt \+ 0 completion tokens, cost \$0/);
+    assert.match(again.stdout, /\| Cases +\| +6 \| +0 \| +0 \| +0 \| +0\.031 \|/, 'the same verdicts');
+    const fresh = await compare(['--cache-dir', cache, '--no-cache']);
+    assert.equal(fresh.code, 0, fresh.stderr);
+    assert.equal(chatCalls() - before, 24, '--no-cache asks the judge again');
+    assert.match(fresh.stdout, /Call cache off \(--no-cache\)/);
   });
 
   it('refuses a missing key before judging anything', async () => {

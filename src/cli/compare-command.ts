@@ -5,12 +5,15 @@
  * one side-by-side table with the best value per row marked. With --judge-model and two
  * configurations, an LLM judge also picks the better answer per answer case, in both
  * orders (compare/pairwise.ts), with the win/tie/loss counts, a sign test and the judge's
- * position bias.
+ * position bias. The judge's calls go through a judging session (call cache, concurrency,
+ * budget, token and cost totals) with the first configuration file's `judging:` settings
+ * (or the defaults when only reports are compared), --no-cache and --cache-dir on top.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { parseCount, parseCutoffs, type RunOptions } from '../config/run-options.ts';
+import { DEFAULT_JUDGE_CONCURRENCY, type JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
@@ -18,6 +21,8 @@ import { readReport } from '../report/read-report.ts';
 import type { Report } from '../model/report.ts';
 import { judgePairs, type PairJudge, type PairwiseResult } from '../compare/pairwise.ts';
 import { openAiPairJudge } from '../compare/pairwise-judge.ts';
+import type { Config } from '../config/config.ts';
+import { judgingTotalsLine } from '../publish/markdown/render-judging.ts';
 import { DEFAULT_SEED } from '../stats/random.ts';
 import { createProgress } from './progress.ts';
 import { parseFlags } from './parse-flags.ts';
@@ -33,6 +38,8 @@ const OPTIONS = {
   'judge-base-url': { type: 'string' },
   'judge-key-env': { type: 'string' },
   seed: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
 } as const;
 
 export const COMPARE_HELP = `Usage: docs-mcp-eval compare <name>=<docs-mcp-eval.yml | report.json> ... [options]
@@ -50,6 +57,10 @@ Pairwise judging (two configurations or reports with answer cases):
   --judge-base-url <url>    OpenAI-compatible API root (default https://api.openai.com/v1)
   --judge-key-env <NAME>    environment variable holding the API key (default OPENAI_API_KEY)
   --seed <n>                seed of the case and order draw (default 42)
+  --no-cache                ask the judge again instead of using the call cache
+  --cache-dir <dir>         the judge's call cache (default .docs-mcp-eval/cache); the first
+                            configuration file's judging: section (prices, budget,
+                            concurrency) applies, and these flags to every run as well
 
 Exit codes: 0 done, 1 a run had errored cases or a judge call failed, 2 bad usage.
 `;
@@ -57,8 +68,10 @@ Exit codes: 0 done, 1 a run had errored cases or a judge call failed, 2 bad usag
 const DEFAULT_JUDGE_URL = 'https://api.openai.com/v1';
 const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
 
+type JudgeFactory = (session: JudgeSession) => PairJudge;
+
 /** The pairwise judge, checked before anything runs: a missing key or a bad URL is a usage error. */
-async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string; 'judge-key-env'?: string }, targets: number): Promise<PairJudge | undefined> {
+async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string; 'judge-key-env'?: string }, targets: number): Promise<JudgeFactory | undefined> {
   const model = v['judge-model'];
   if (model === undefined) {
     if (v['judge-base-url'] !== undefined || v['judge-key-env'] !== undefined) throw new UsageError('--judge-base-url and --judge-key-env need --judge-model');
@@ -73,7 +86,21 @@ async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string;
   const baseUrl = v['judge-base-url'] ?? DEFAULT_JUDGE_URL;
   if (!URL.canParse(baseUrl)) throw new UsageError(`--judge-base-url is not a URL: ${baseUrl}`);
   const { createOpenAiClient } = await import('../answers/evaluators/llm/openai-client.ts');
-  return openAiPairJudge(createOpenAiClient({ baseUrl, apiKeyEnv: keyEnv }), model);
+  const client = createOpenAiClient({ baseUrl, apiKeyEnv: keyEnv });
+  return (session) => openAiPairJudge(client, model, session);
+}
+
+/** The pairwise judge's session: the first configuration's judging settings, else the defaults (with the flags) in cwd. */
+async function pairwiseSession(judging: Config['judging'] | undefined, common: RunOptions, cwd: string): Promise<JudgeSession> {
+  const flags = common.judging;
+  const { cacheDir, concurrency, budget, prices } = judging ?? {
+    cacheDir: flags?.cache === false ? null : path.resolve(cwd, flags?.cacheDir ?? path.join('.docs-mcp-eval', 'cache')),
+    concurrency: DEFAULT_JUDGE_CONCURRENCY,
+    prices: {},
+  };
+  const { createJudgeSession } = await import('../answers/evaluators/llm/judge-session.ts');
+  const { createCallCache } = await import('../answers/evaluators/call-cache.ts');
+  return createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });
 }
 
 function named(arg: string): { name: string; file: string } {
@@ -93,17 +120,22 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
     const n = parseCount(v[flag], `--${flag}`, min);
     if (n !== undefined) common[key] = n;
   }
+  if (v['no-cache'] || v['cache-dir'] !== undefined) {
+    common.judging = { ...(v['no-cache'] ? { cache: false } : {}), ...(v['cache-dir'] !== undefined ? { cacheDir: path.resolve(cwd, v['cache-dir']) } : {}) };
+  }
   const judge = await pairJudge(v, targets.length);
   const seed = parseCount(v.seed, '--seed', 0) ?? DEFAULT_SEED;
   const cutoffs = parseCutoffs(v.k, '--k');
   if (cutoffs) common.k = cutoffs;
   const runs: NamedReport[] = [];
+  let judging: Config['judging'] | undefined;
   for (const { name, file } of targets) {
     let report: Report;
     if (file.endsWith('.json')) report = await readReport(path.resolve(cwd, file));
     else {
       const dir = path.join(cwd, '.docs-mcp-eval', 'compare', name.replace(/[^\w.-]/g, '_'));
       const config = await prepareConfig({ ...common, config: path.resolve(cwd, file), out: path.join(dir, 'report.json'), markdown: path.join(dir, 'report.md') }, cwd);
+      judging ??= config.judging;
       const progress = createProgress(process.stderr, v.verbose ?? false);
       progress.phase('run', `configuration ${name}`);
       report = (await evaluate(config, { onPhase: (phase, detail) => progress.phase(phase, detail), onProgress: (e) => progress.update(e) })).report;
@@ -114,7 +146,10 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
   let pairwise: PairwiseResult | undefined;
   if (judge) {
     process.stderr.write(`docs-mcp-eval: pairwise: judging ${runs[0]!.name} vs ${runs[1]!.name} with ${v['judge-model']} (each answer case in both orders, seed ${seed})\n`);
-    pairwise = await judgePairs(runs[0]!, runs[1]!, judge, seed);
+    const session = await pairwiseSession(judging, common, cwd);
+    pairwise = await judgePairs(runs[0]!, runs[1]!, judge(session), seed);
+    pairwise.judging = session.take(pairwise.cases.filter((c) => c.orders.some((o) => 'error' in o.verdict && o.verdict.error.startsWith('not judged (budget)'))).map((c) => c.caseId));
+    process.stderr.write(`docs-mcp-eval: pairwise: ${judgingTotalsLine(pairwise.judging)}\n`);
     if (pairwise.cases.length === 0) process.stderr.write('docs-mcp-eval: pairwise: no answer case ran in both configurations: nothing to judge\n');
     if (pairwise.errors > 0) process.stderr.write(`docs-mcp-eval: pairwise: ${pairwise.errors} case(s) not judged (a judge call failed); see the pairwise section\n`);
   }

@@ -33,6 +33,8 @@ Run:
   --repetitions <n>          times each case runs, reshuffled each time (default 5)
   --max-repetitions <n>      same-job A/B: more repetitions, up to n, until the median-latency
                              CIs are within 0.4 × the minimum effect (default 20)
+  --answer-repetitions <n>   times each answer case is asked, each answer scored; the case
+                             scores their mean (default 1; a case's repetitions wins)
   --seed <n>                 seed of the shuffle (default random; recorded in the report)
   --k <n[,n...]>             metric cutoff, or several (1,5,10; the largest is primary; default 5)
   --timeout <ms>             per tool call (default 30000)

@@ -67,6 +67,7 @@ export function judgeQuality(row: DeltaRow, def: MetricDef, ctx: JudgeContext): 
   const significant = test.p < alpha && Math.abs(test.meanDifference) > EPSILON;
   row.verdict = significant ? directionVerdict(def, Math.sign(test.meanDifference)) : 'noise';
   const power = significant ? undefined : powerNote(test.nonZero, alpha);
+  if (power) row.power = { changed: test.nonZero, cases: test.n, needed: casesNeeded(alpha), alpha, smallestP: 2 ** (1 - test.nonZero) };
   row.basis = `paired sign-flip test, p ${formatP(test.p)}, ${wins} win / ${losses} loss of ${test.n}${significant ? '' : ': not significant'}${power ? `; ${power}` : ''}`;
   row.cases = pairs.filter((_, i) => diffs[i]! * good < -EPSILON).map((p) => p.id);
 }

@@ -3,9 +3,15 @@
  * endpoint (the same client as the llm_judge evaluator), answered as strict structured
  * output { reasoning, winner: "1" | "2" | "tie" }. The reasoning comes first so the model
  * argues before it decides. A failed call, a refusal or an unreadable answer is an error
- * verdict (that case is not judged, and counted), never a tie.
+ * verdict (that case is not judged, and counted), never a tie. Every call goes through
+ * the judging session, as the evaluators' do (answers/evaluators/grounded/judge-call.ts):
+ * the content-addressed call cache (a re-run of the same comparison costs nothing), the
+ * concurrency bound, the budget (a call it refuses is an error verdict saying "budget")
+ * and the token and cost totals.
  */
-import type { OpenAiClient } from '../answers/evaluators/llm/openai-client.ts';
+import { cacheKey } from '../answers/evaluators/call-cache.ts';
+import { BudgetExhausted, type JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import type { ChatRequest, ChatResult, OpenAiClient } from '../answers/evaluators/llm/openai-client.ts';
 import type { PairJudge, PairPrompt, Verdict } from './pairwise.ts';
 
 export const PAIRWISE_SCHEMA = {
@@ -46,18 +52,37 @@ export function parseVerdict(content: string | null): Verdict {
   return { winner, reasoning: typeof record.reasoning === 'string' ? record.reasoning : '' };
 }
 
-export function openAiPairJudge(client: OpenAiClient, model: string): PairJudge {
+/** The evaluator name pairwise calls are counted under in the judging totals. */
+export const PAIRWISE_EVALUATOR = 'pairwise';
+
+/** The verdict a completion carries (a refusal is an error verdict). */
+function verdictOf(reply: Pick<ChatResult, 'refusal' | 'content'>): Verdict {
+  if (reply.refusal) return { error: `the judge refused: ${reply.refusal}` };
+  return parseVerdict(reply.content);
+}
+
+export function openAiPairJudge(client: OpenAiClient, model: string, session: JudgeSession): PairJudge {
   return async (prompt) => {
+    const request: ChatRequest = {
+      model,
+      temperature: 0,
+      messages: pairwiseMessages(prompt),
+      response_format: { type: 'json_schema', json_schema: { name: 'pairwise_verdict', strict: true, schema: PAIRWISE_SCHEMA } },
+    };
+    const key = cacheKey({ endpoint: 'chat/completions', model, messages: request.messages, temperature: 0, response_format: request.response_format, sample: 0 });
+    const hit = await session.cached<Pick<ChatResult, 'refusal' | 'content'>>(PAIRWISE_EVALUATOR, model, key);
+    if (hit) {
+      const verdict = verdictOf(hit);
+      if (!('error' in verdict)) return verdict;
+    }
     try {
-      const reply = await client.chat({
-        model,
-        temperature: 0,
-        messages: pairwiseMessages(prompt),
-        response_format: { type: 'json_schema', json_schema: { name: 'pairwise_verdict', strict: true, schema: PAIRWISE_SCHEMA } },
-      });
-      if (reply.refusal) return { error: `the judge refused: ${reply.refusal}` };
-      return parseVerdict(reply.content);
+      const reply = await session.call(PAIRWISE_EVALUATOR, model, () => client.chat(request), (r) => r.usage);
+      const verdict = verdictOf(reply);
+      // Only a usable verdict is cached: a refusal or an unreadable answer is asked again next run.
+      if (!('error' in verdict)) await session.remember(key, { refusal: reply.refusal, content: reply.content });
+      return verdict;
     } catch (error) {
+      if (error instanceof BudgetExhausted) return { error: `not judged (budget): ${error.message}` };
       return { error: error instanceof Error ? error.message : String(error) };
     }
   };

@@ -9,7 +9,7 @@
  * picked the first position (0.5 is none). The win/tie/loss counts get an exact sign test.
  * Pure over its inputs: the judge is a function (pairwise-judge.ts calls the API).
  */
-import type { CaseResult, Report } from '../model/report.ts';
+import type { CaseResult, JudgingSummary, Report } from '../model/report.ts';
 import { stripResponseMetadata } from '../answers/rules/metadata.ts';
 import { seededRng, shuffled } from '../stats/random.ts';
 import { signTest, type SignTest } from '../stats/sign-test.ts';
@@ -56,6 +56,8 @@ export interface PairwiseResult {
   position: { decisive: number; first: number; share: number | null };
   /** Answer cases only one configuration has (or that errored on one side): not judged. */
   skipped: string[];
+  /** What the judge's calls used (tokens, calls, cache hits, cost), from the judging session; set by the caller. */
+  judging?: JudgingSummary;
 }
 
 function answerText(c: CaseResult): string | undefined {
@@ -89,17 +91,21 @@ export async function judgePairs(a: { name: string; report: Report }, b: { name:
   }
   for (const right of b.report.cases) if (right.kind === 'answer' && !a.report.cases.some((c) => c.id === right.id)) skipped.push(right.id);
 
-  const cases: PairOutcome[] = [];
-  for (const { left, right } of shuffled(pairs, rng)) {
-    const texts = { a: answerText(left) ?? '', b: answerText(right) ?? '' };
-    const order: ('a' | 'b')[] = rng.next() < 0.5 ? ['a', 'b'] : ['b', 'a'];
-    const orders: PairOrder[] = [];
-    for (const first of order) {
-      const second = first === 'a' ? 'b' : 'a';
-      orders.push({ first, verdict: await judge({ caseId: left.id, question: left.query, first: texts[first], second: texts[second] }) });
-    }
-    cases.push({ caseId: left.id, outcome: combine(orders), orders, cut: isCut(left) || isCut(right) });
-  }
+  // Every draw first (the plan depends on the seed only), then every call at once: the
+  // judge (through the judging session) bounds how many are in flight.
+  const plan = shuffled(pairs, rng).map(({ left, right }) => ({ left, right, order: rng.next() < 0.5 ? (['a', 'b'] as const) : (['b', 'a'] as const) }));
+  const cases: PairOutcome[] = await Promise.all(
+    plan.map(async ({ left, right, order }): Promise<PairOutcome> => {
+      const texts = { a: answerText(left) ?? '', b: answerText(right) ?? '' };
+      const orders: PairOrder[] = await Promise.all(
+        order.map(async (first) => {
+          const second = first === 'a' ? 'b' : 'a';
+          return { first, verdict: await judge({ caseId: left.id, question: left.query, first: texts[first], second: texts[second] }) };
+        }),
+      );
+      return { caseId: left.id, outcome: combine(orders), orders, cut: isCut(left) || isCut(right) };
+    }),
+  );
   cases.sort((x, y) => x.caseId.localeCompare(y.caseId));
 
   const count = (o: PairOutcome['outcome']) => cases.filter((c) => c.outcome === o).length;

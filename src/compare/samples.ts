@@ -34,7 +34,7 @@ export function caseValue(r: CaseResult, id: string): number | undefined {
       return m?.rounds;
     // As summarize.ts: an errored answer case fails and scores 0.
     case 'answer.pass_rate':
-      return r.kind === 'answer' ? (r.answer?.passed ? 1 : 0) : undefined;
+      return r.kind === 'answer' ? (r.answer?.repeats?.passRate ?? (r.answer?.passed ? 1 : 0)) : undefined;
     // A case we could not judge (score null) does not count; an answer that never came scores 0.
     case 'answer.score':
       return r.kind !== 'answer' ? undefined : !r.answer ? 0 : (r.answer.score ?? undefined);

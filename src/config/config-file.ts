@@ -33,6 +33,7 @@ interface RawConfig {
     k?: number | string | number[];
     repetitions?: number;
     maxRepetitions?: number;
+    answerRepetitions?: number;
     warmup?: number;
     timeout?: number;
     seed?: number;
@@ -93,6 +94,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.k !== undefined) o.k = parseCutoffs(d.k, 'defaults.k')!;
   if (d.repetitions !== undefined) o.repetitions = d.repetitions;
   if (d.maxRepetitions !== undefined) o.maxRepetitions = d.maxRepetitions;
+  if (d.answerRepetitions !== undefined) o.answerRepetitions = d.answerRepetitions;
   if (d.warmup !== undefined) o.warmup = d.warmup;
   if (d.timeout !== undefined) o.timeoutMs = d.timeout;
   if (d.seed !== undefined) o.seed = d.seed;

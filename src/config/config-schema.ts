@@ -76,6 +76,7 @@ export const configSchema = {
         k: { anyOf: [count(1), { type: 'array', items: count(1), minItems: 1 }, { type: 'string', pattern: '^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$' }], description: 'Metric cutoff, or several (5, [1, 5, 10] or "1,5,10"): every @k metric at each; the largest is the primary one.' },
         repetitions: { ...count(1), description: 'Times each case runs, reshuffled each time (default 5).' },
         maxRepetitions: { ...count(1), description: 'Same-job A/B: more repetitions, up to this many, until the median-latency CIs are narrow enough (default 20).' },
+        answerRepetitions: { ...count(1), description: 'Times each answer case is asked unless the case sets `repetitions` (default 1: answer tools may be paid for); its score is the mean over the answers.' },
         warmup: { ...count(0), description: 'Unmeasured search calls before the cases (default 5).' },
         timeout: { ...count(1), description: 'ms per tool call (default 30000).' },
         seed: { ...count(0), description: 'Seed of the shuffle (default random; recorded in the report).' },

@@ -30,6 +30,8 @@ export interface Config {
   repetitions: number;
   /** Same-job A/B: repetitions may go on up to this many until the latency CIs are narrow enough (compare/latency-precision.ts). */
   maxRepetitions: number;
+  /** Times an answer case is asked unless the case sets `repetitions` (default 1: answer tools may be paid for). */
+  answerRepetitions: number;
   /** The primary metric cutoff: the largest of `cutoffs` (paging depth, facet precision, per-category tables). */
   k: number;
   /** Every metric cutoff, ascending. */
@@ -88,6 +90,7 @@ export const DEFAULTS = {
   warmup: 5,
   repetitions: 5,
   maxRepetitions: 20,
+  answerRepetitions: 1,
   k: 5,
   timeoutMs: 30_000,
   buildTimeoutMs: 10 * 60_000,

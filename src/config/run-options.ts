@@ -32,6 +32,8 @@ export interface RunOptions {
   warmup?: number;
   repetitions?: number;
   maxRepetitions?: number;
+  /** Times each answer case is asked unless it sets its own `repetitions`. */
+  answerRepetitions?: number;
   /** Metric cutoffs, ascending (`--k 1,5,10`); the largest is the primary one. */
   k?: number[];
   timeoutMs?: number;
@@ -219,6 +221,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
     // Never below repetitions: a cap under the minimum only means no extra repetitions.
     maxRepetitions: Math.max(options.maxRepetitions ?? DEFAULTS.maxRepetitions, options.repetitions ?? DEFAULTS.repetitions),
+    answerRepetitions: options.answerRepetitions ?? DEFAULTS.answerRepetitions,
     k: Math.max(...(options.k ?? [DEFAULTS.k])),
     cutoffs: options.k ?? [DEFAULTS.k],
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,

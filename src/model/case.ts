@@ -80,6 +80,8 @@ export interface AnswerCase extends CaseBase {
   context?: AnswerContextSpec;
   /** Evaluators for this case, added to the suite's. */
   evaluators?: EvaluatorConfig[];
+  /** Times the question is asked, each answer scored (the case's score is their mean); default: the run's answerRepetitions (1). */
+  repetitions?: number;
 }
 
 /** Every consumer switches on `kind`, so a new kind is a compile error where it must be handled. */

@@ -72,6 +72,21 @@ export interface DeltaRow {
   judged?: { baseline: MetricCount | null; current: MetricCount | null };
   /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
   cases?: string[];
+  /** Quality rows the exact paired test could not call: too few changed cases (or cases in all) to reach p < alpha. */
+  power?: PowerShortfall;
+}
+
+/** The sign-flip test over m changed cases reaches no p below 2^(1-m): how far this row was from being callable. */
+export interface PowerShortfall {
+  /** Cases whose value changed (nonzero differences). */
+  changed: number;
+  /** Cases in both runs. */
+  cases: number;
+  /** Changed cases, all in one direction, the test needs at alpha. */
+  needed: number;
+  alpha: number;
+  /** The smallest p reachable with `changed` changed cases. */
+  smallestP: number;
 }
 
 export interface CaseChange {

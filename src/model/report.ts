@@ -128,6 +128,31 @@ export interface AnswerResult {
   evaluations: EvaluationResult[];
   /** What the grounded evaluators judged against (the case's `context`): the documents as sent, or why none could be fetched. */
   context?: GroundingContext;
+  /**
+   * Set when the case was asked more than once (`repetitions`): `score` and `criteria` are
+   * then means over the answers, `passed` says every answer passed, and the excerpt,
+   * validations and evaluations are those of answer `shown` (the first that failed, else the first).
+   */
+  repeats?: AnswerRepeats;
+}
+
+/** An answer case asked N times: each answer's score and validations, and their spread. */
+export interface AnswerRepeats {
+  /** Times the question was asked. */
+  asked: number;
+  /** Asks that brought no answer (errored, not run): each scores 0 and fails, as a case without an answer does. */
+  missing: number;
+  /** Each ask's score in repetition order (0 for a missing answer, null when not judged). */
+  scores: (number | null)[];
+  /** Sample sd of the judged scores (null under two), and their range. */
+  sd: number | null;
+  min: number | null;
+  max: number | null;
+  /** Asks whose answer passed every validation, and that share of `asked`. */
+  passed: number;
+  passRate: number;
+  /** Which ask (0-based) the excerpt, validations and evaluations come from. */
+  shown: number;
 }
 
 export interface CaseResult {

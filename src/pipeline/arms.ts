@@ -171,6 +171,7 @@ export async function runArms(
       answerProfile: answers.profile,
       warmup: config.warmup,
       repetitions: config.repetitions,
+      answerRepetitions: config.answerRepetitions,
       timeoutMs: config.timeoutMs,
       failFast: config.failFast,
       ...((config.failFast || hooks.onProgress) && suite.cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring) } : {}),

@@ -1,7 +1,8 @@
 /**
  * Observations + cases -> per-case results. Retrieval metrics are taken from the first
- * repetition (retrieval is deterministic for a deterministic server), answers are judged
- * on the first repetition too; latency samples come from every repetition.
+ * repetition (retrieval is deterministic for a deterministic server); an answer case asked
+ * several times has every answer judged and scores their mean (answers/score-repeats.ts);
+ * latency samples come from every repetition.
  */
 import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../model/case.ts';
 import { callLatencies, type CaseObservation } from '../model/observation.ts';
@@ -102,11 +103,16 @@ export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObser
   result.tool = c.tool;
   if (c.project !== undefined) result.project = c.project;
   result.latency.answer = ordered.flatMap((o) => callLatencies(o).answer);
-  const first = ordered[0];
+  // Asked several times: one ask that errored makes the case errored (counted by health), whatever the others said.
+  const broken = ordered.length > 1 ? ordered.find((o) => o.status !== 'ok') : undefined;
+  if (broken) {
+    result.status = broken.status;
+    if (broken.error) result.error = { ...broken.error, message: `ask ${broken.repetition + 1} of ${ordered.length}: ${broken.error.message}` };
+  }
   if (!options.answers) throw new Error(`answer case ${c.id} scored without answer scoring set up`);
   // Loaded on first use: retrieval-only runs never pay for the evaluator modules.
-  const { scoreAnswer } = await import('../answers/score-answer.ts');
-  const answer = first ? await scoreAnswer(c, first, options.answers) : undefined;
+  const { scoreAnswers } = await import('../answers/score-repeats.ts');
+  const answer = ordered.length > 0 ? await scoreAnswers(c, ordered, options.answers) : undefined;
   if (answer) result.answer = answer;
   return result;
 }

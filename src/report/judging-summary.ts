@@ -59,6 +59,28 @@ export function mergeJudging(parts: readonly (JudgingSummary | undefined)[]): Ju
   }
   const budgets = present.flatMap((p) => (p.budget ? [p.budget] : []));
   const budget = budgets[0] ? { ...budgets[0], stopped: budgets.some((b) => b.stopped), notJudged: budgets.flatMap((b) => b.notJudged) } : undefined;
+  const samples = mergeSamples(present.map((p) => p.samples));
   const { samples: _samples, budget: _budget, ...rest } = first;
-  return { ...rest, rows: [...rows.values()], totals, ...(budget ? { budget } : {}) };
+  return { ...rest, rows: [...rows.values()], totals, ...(budget ? { budget } : {}), ...(samples ? { samples } : {}) };
+}
+
+/** Repeated judging over shards: case counts add, samples per case is the most any shard took, the mean sd and agreement are weighted by each shard's cases (as one run's means over all its cases). */
+function mergeSamples(parts: readonly JudgingSummary['samples'][]): JudgingSummary['samples'] {
+  const merged: NonNullable<JudgingSummary['samples']> = {};
+  for (const part of parts) {
+    for (const [name, s] of Object.entries(part ?? {})) {
+      const have = merged[name];
+      if (!have) merged[name] = { ...s };
+      else {
+        const cases = have.cases + s.cases;
+        merged[name] = {
+          cases,
+          samples: Math.max(have.samples, s.samples),
+          meanSd: (have.meanSd * have.cases + s.meanSd * s.cases) / cases,
+          meanAgreement: (have.meanAgreement * have.cases + s.meanAgreement * s.cases) / cases,
+        };
+      }
+    }
+  }
+  return Object.keys(merged).length > 0 ? merged : undefined;
 }

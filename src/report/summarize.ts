@@ -43,7 +43,8 @@ export function answerMetrics(all: readonly CaseResult[]): { metrics: MetricValu
   // An answer that never came is the server's failure (0); an answer we could not judge is left out.
   const scores = results.flatMap((r) => (!r.answer ? [0] : r.answer.score === null ? [] : [r.answer.score]));
   const metrics: MetricValues = {
-    'answer.pass_rate': meanOf(results.map((r) => (r.answer?.passed ? 1 : 0))),
+    // A case asked N times counts the share of its answers that passed.
+    'answer.pass_rate': meanOf(results.map((r) => r.answer?.repeats?.passRate ?? (r.answer?.passed ? 1 : 0))),
     'answer.score': meanOf(scores),
   };
   const counts: Record<string, MetricCount> = { 'answer.score': { n: scores.length, of } };

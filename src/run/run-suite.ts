@@ -7,8 +7,11 @@
  * stays bounded in time. The other arm goes on. With `more`, repetitions go on past
  * `repetitions` (up to its cap) for as long as it says the measurements are not yet
  * precise enough; the order is the same as a run planned with that many from the start.
+ * Answer cases are asked their own number of times (the case's `repetitions`, else
+ * `answerRepetitions`, default 1: an answer tool may be slow and paid for), in the first
+ * repetitions of the same schedule, whether that is fewer or more than the retrieval cases'.
  */
-import type { Case } from '../model/case.ts';
+import type { AnswerCase, Case } from '../model/case.ts';
 import type { ToolCaller } from '../server/tool-caller.ts';
 import type { CaseObservation } from '../model/observation.ts';
 import { runAnswerCase, type AnswerProfile } from './run-answer-case.ts';
@@ -21,6 +24,8 @@ export interface RunOptions {
   answerProfile: AnswerProfile;
   warmup: number;
   repetitions: number;
+  /** Times an answer case is asked unless it sets its own `repetitions` (default 1). */
+  answerRepetitions?: number;
   timeoutMs: number;
   failFast: boolean;
   /**
@@ -66,6 +71,11 @@ export interface RunOutcome {
   warmupErrors: number;
   /** Why the run stopped before the end, if it did. */
   stoppedEarly?: string;
+}
+
+/** How many times an answer case is asked: its own `repetitions`, else the run's default (1). */
+export function answerRuns(c: AnswerCase, options: Pick<RunOptions, 'answerRepetitions'>): number {
+  return c.repetitions ?? options.answerRepetitions ?? 1;
 }
 
 /** Warm-up uses search queries only: answer tools may be slow and costly (an LLM behind them). */
@@ -134,24 +144,30 @@ export async function runArms(callers: readonly ToolCaller[], cases: readonly Ca
   for (const caller of callers) {
     arms.push({ caller, outcome: { observations: [], repetitions: 0, warmupErrors: await warmUp(caller, cases, options) }, consecutiveTimeouts: 0 });
   }
-  const max = Math.max(options.repetitions, options.more?.max ?? 0);
+  const asked = (c: Case) => (c.kind === 'answer' ? answerRuns(c, options) : 0);
+  const answerMax = Math.max(0, ...cases.map(asked));
+  const max = Math.max(options.repetitions, options.more?.max ?? 0, answerMax);
   const slots = schedule({ cases: cases.length, repetitions: max, arms: arms.length, seed: options.seed, blockSize: options.blockSize });
-  // Extra repetitions leave answer cases out: an answer tool may be slow and paid for (an LLM behind it).
-  const extraCases = cases.filter((c) => c.kind === 'retrieval').length;
-  const total = (repetitions: number) => arms.length * (cases.length * options.repetitions + extraCases * (repetitions - options.repetitions));
+  // Extra (adaptive) repetitions leave answer cases out: an answer tool may be slow and paid for (an LLM behind it).
+  const retrievalCases = cases.filter((c) => c.kind === 'retrieval').length;
+  const answerCalls = cases.reduce((sum, c) => sum + asked(c), 0);
+  const total = (repetitions: number) => arms.length * (retrievalCases * repetitions + answerCalls);
   const outcomes = () => arms.map((a) => a.outcome);
   let planned = options.repetitions;
+  let growing = (options.more?.max ?? 0) > planned;
   let done = 0;
   for (const slot of slots) {
-    if (slot.repetition === planned) {
+    if (growing && slot.repetition === planned) {
       // A repetition boundary past the plan: go on only while more is wanted (and someone is still running).
       const running = arms.some((a) => a.outcome.stoppedEarly === undefined);
-      if (!running || !options.more?.wanted(outcomes(), planned)) break;
-      planned++;
+      if (running && planned < options.more!.max && options.more!.wanted(outcomes(), planned)) planned++;
+      else growing = false;
     }
-    if (slot.repetition >= options.repetitions && cases[slot.caseIndex]!.kind === 'answer') continue;
+    if (!growing && slot.repetition >= Math.max(planned, answerMax)) break;
+    const c = cases[slot.caseIndex]!;
+    if (slot.repetition >= (c.kind === 'answer' ? asked(c) : planned)) continue;
     const arm = arms[slot.arm]!;
-    const { observation, ...failed } = await runSlot(arm, cases[slot.caseIndex]!, slot.repetition, options);
+    const { observation, ...failed } = await runSlot(arm, c, slot.repetition, options);
     arm.outcome.observations.push(observation);
     options.onProgress?.({ done: ++done, total: total(planned), arm: slot.arm, observation, ...failed });
   }

@@ -28,6 +28,8 @@ export interface AnswerCaseFields {
   /** As written: `search`, `citations`, a list of documents, or `{ from, top }`. */
   context?: RawAnswerContext;
   evaluators?: EvaluatorConfig[];
+  /** Times the question is asked (each answer scored); default: the run's answerRepetitions. */
+  repetitions?: number;
 }
 
 export type RawAnswerContext = 'search' | 'citations' | string[] | { from: 'search' | 'citations'; top?: number };
@@ -66,5 +68,6 @@ export function toAnswerCase(fields: AnswerCaseFields, defaultProject: string | 
     ...(fields.groundTruth === undefined ? {} : { groundTruth: fields.groundTruth }),
     ...(fields.context === undefined ? {} : { context: toContextSpec(fields.context) }),
     ...(fields.evaluators === undefined ? {} : { evaluators: fields.evaluators }),
+    ...(fields.repetitions === undefined ? {} : { repetitions: fields.repetitions }),
   };
 }

@@ -56,6 +56,7 @@ interface RawAnswerCase extends RawCommon {
   groundTruth?: string;
   context?: RawAnswerContext;
   evaluators?: EvaluatorConfig[];
+  repetitions?: number;
 }
 
 export function normaliseCases(raw: RawSuite, source: SourceDocument, file: string): Case[] {

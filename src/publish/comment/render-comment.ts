@@ -22,6 +22,8 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['improvements', ALL],
   // Judge reasoning: fewer cases, then only its count; the full report keeps all of it.
   ['reasoning', 3],
+  // Judging cost: its one-line totals stay long after the table goes.
+  ['judging', 1],
   ['categories', 1],
   ['categories', ALL],
   ['errors', 1],
@@ -33,6 +35,7 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['regressions', ALL],
   ['links', ALL],
   ['environment', ALL],
+  ['judging', ALL],
   ['reasoning', ALL],
 ];
 

@@ -11,6 +11,8 @@ import { codeCell, escapeCell } from '../markdown/escape.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
 import { evidenceTable } from '../markdown/render-evidence.ts';
 import { gateLines } from '../markdown/render-gates.ts';
+import { powerLine } from '../markdown/render-power.ts';
+import { judgingTotalsLine, renderJudgingSummary } from '../markdown/render-judging.ts';
 import { healthLines } from '../markdown/render-health.ts';
 import { reasoningCases, renderReasoning } from '../markdown/render-reasoning.ts';
 import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
@@ -97,6 +99,15 @@ function reasoningSection(evaluation: Evaluation): Section {
   return { id: 'reasoning', variants: [full, ...shorter, `Judge reasoning: ${cases.length} answer case(s) (left out to fit; see the full report).`, ''] };
 }
 
+/** What judging cost, collapsed under its one-line totals; then only the line; then left out. */
+function judgingSection(report: Report): Section {
+  const j = report.judging;
+  if (!j) return { id: 'judging', variants: [''] };
+  const line = judgingTotalsLine(j);
+  const head = `Judging cost: ${line.replace(/^judging used /, '')}`;
+  return { id: 'judging', variants: [details(head, renderJudgingSummary(j, '')), head, ''] };
+}
+
 function optional(id: string, text: string | undefined): Section {
   return { id, variants: text ? [text, ''] : [''] };
 }
@@ -113,12 +124,13 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
     return [
       ...head,
       // A broken run says so before any verdict: its numbers are not to be trusted.
-      required('verdict', [...runAlerts(evaluation), verdictLine(comparison), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison)].filter((p) => p !== '').join('\n\n')),
+      required('verdict', [...runAlerts(evaluation), verdictLine(comparison), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison), powerLine(comparison) ?? ''].filter((p) => p !== '').join('\n\n')),
       required('delta', deltaTable(comparison)),
       optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),
       regressionSection(comparison),
       reasoningSection(evaluation),
+      judgingSection(report),
       improvementSection(comparison),
       optional('addedRemoved', addedRemovedLine(comparison)),
       required('baseline', baselineLine(ctx.baseline)),
@@ -134,6 +146,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
     required('summary', `${runLine(report)}\n\n${summaryTable(report)}`),
     optional('latency', latencyTable(report)),
     reasoningSection(evaluation),
+    judgingSection(report),
     categorySection(report),
     required('baseline', baselineLine(ctx.baseline, reason === ctx.baseline.note)),
     ...tail,

@@ -1,7 +1,7 @@
 /**
  * The answer-quality part of the report (seed 000 and 004): pass rate, mean score and
- * per-criterion means, breakdowns by tool, project and difficulty, and each failed
- * validation's message.
+ * per-criterion means, breakdowns by tool, project and difficulty, each failed
+ * validation's message, and for cases asked several times the spread of their answers.
  */
 import { markdownTable } from 'markdown-table';
 import type { Breakdown, CaseResult, MetricCount, Report } from '../../model/report.ts';
@@ -31,7 +31,9 @@ export function answerFailureLine(r: CaseResult): string | undefined {
   const notJudged = r.answer.unjudged?.length ? `not judged: ${r.answer.unjudged.map((u) => `${u.criterion} (${u.reason})`).join('; ')}` : undefined;
   if (r.answer.passed && !notJudged) return undefined;
   const failed = r.answer.validations.filter((v) => !v.passed).map((v) => v.message);
-  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}): ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
+  const rep = r.answer.repeats;
+  const asked = rep ? ` ${rep.passed} of ${rep.asked} answers passed; answer ${rep.shown + 1}:` : '';
+  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}):${asked} ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
 }
 
 /**
@@ -42,6 +44,29 @@ function confidenceRow(value: number | null | undefined, count: MetricCount | un
   if (value === undefined || count === undefined) return [];
   const shown = value === null ? 'none reported' : `${value.toFixed(1)} (n=${count.n} of ${count.of})`;
   return [['Avg confidence (server-reported)', shown]];
+}
+
+const ratio = (v: number | null) => formatValue(v, 'ratio');
+
+/** Cases asked more than once: each one's mean score with its spread and how many answers passed. */
+export function repeatsTable(results: readonly CaseResult[]): string | undefined {
+  const repeated = results.filter((r) => r.answer?.repeats !== undefined);
+  if (repeated.length === 0) return undefined;
+  const header = ['Case', 'Asked', 'Score (mean)', 'sd', 'min–max', 'Passed', 'No answer'];
+  const rows = repeated.map((r) => {
+    const a = r.answer!;
+    const rep = a.repeats!;
+    return [codeCell(r.id), String(rep.asked), ratio(a.score), ratio(rep.sd), `${ratio(rep.min)}–${ratio(rep.max)}`, `${rep.passed}/${rep.asked}`, String(rep.missing)];
+  });
+  return markdownTable([header, ...rows], { align: header.map((_, i) => (i === 0 ? 'l' : 'r')) });
+}
+
+/** Over the cases asked more than once: how far one answer's score strays from the case's mean (mean sd). */
+function spreadRow(results: readonly CaseResult[]): string[][] {
+  const sds = results.flatMap((r) => (r.answer?.repeats?.sd != null ? [r.answer.repeats.sd] : []));
+  if (sds.length === 0) return [];
+  const asked = [...new Set(results.flatMap((r) => (r.answer?.repeats ? [r.answer.repeats.asked] : [])))].sort((a, b) => a - b);
+  return [[`Score spread between answers (mean sd; ${asked.join('/')} answers per case)`, `${ratio(sds.reduce((s, v) => s + v, 0) / sds.length)} (n=${sds.length})`]];
 }
 
 export function renderAnswers(report: Report): string | undefined {
@@ -56,6 +81,7 @@ export function renderAnswers(report: Report): string | undefined {
       ['Mean score (weighted evaluators)', `${formatValue(m['answer.score'], 'ratio')}${judgedNote(counts?.['answer.score'])}`],
       ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, `${formatValue(m[`criterion.${c}`], 'ratio')}${judgedNote(counts?.[`criterion.${c}`])}`]),
       ...confidenceRow(m['answer.confidence'], counts?.['answer.confidence']),
+      ...spreadRow(report.cases),
     ],
     { align: ['l', 'r'] },
   );
@@ -65,5 +91,7 @@ export function renderAnswers(report: Report): string | undefined {
   if (b.project) parts.push(details('By project', answerTable('Project', b.project, criteria)));
   parts.push(details('By category (answers)', answerTable('Category', b.category, criteria)));
   parts.push(details('By difficulty (answers)', answerTable('Difficulty', b.difficulty, criteria)));
+  const repeats = repeatsTable(report.cases);
+  if (repeats) parts.push(details('Repeated answers (each answer scored; the case scores their mean)', repeats));
   return parts.join('\n\n');
 }

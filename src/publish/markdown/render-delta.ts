@@ -2,6 +2,7 @@
  * The delta table against a baseline, then case-level regressions and improvements.
  * Each row says which way is better and whether the change is real, noise or a hint.
  */
+import { powerLine } from './render-power.ts';
 import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comparison.ts';
 import { details } from './details.ts';
@@ -145,7 +146,8 @@ export function addedRemovedLine(comparison: Comparison): string | undefined {
 
 export function renderDelta(comparison: Comparison): string {
   const title = comparison.sameJob ? `### Same-job comparison against ${escapeCell(comparison.baselineLabel)}` : `### Compared with baseline ${escapeCell(comparison.baselineLabel)}`;
-  const parts = [title, verdictLine(comparison), ...comparabilityNotes(comparison)];
+  const power = powerLine(comparison);
+  const parts = [title, verdictLine(comparison), ...comparabilityNotes(comparison), ...(power ? [power] : [])];
   parts.push(deltaTable(comparison));
   const evidence = evidenceTable(comparison.rows);
   if (evidence !== undefined) parts.push(evidence);

@@ -21,16 +21,26 @@ function budgetLine(j: JudgingSummary): string | undefined {
   return `**Budget ${cap} reached:** ${b.notJudged.length} answer case(s) not judged (budget)${b.notJudged.length > 0 ? `: ${b.notJudged.slice(0, 5).map(escapeCell).join(', ')}${b.notJudged.length > 5 ? ` +${b.notJudged.length - 5} more` : ''}` : ''}.`;
 }
 
+/** One line: calls, cache hits, tokens and cost (the PR comment's collapsed summary, the compare command's log). */
+export function judgingTotalsLine(j: JudgingSummary): string {
+  const t = j.totals;
+  const budget = j.budget?.stopped ? `; budget reached, ${j.budget.notJudged.length} case(s) not judged` : '';
+  return `judging used ${count(t.calls)} API call(s), ${count(t.cacheHits)} cache hit(s), ${count(t.promptTokens)} prompt + ${count(t.completionTokens)} completion tokens, cost ${formatUsd(t.costUsd)}${budget}`;
+}
+
 export function renderJudging(report: Report): string | undefined {
-  const j = report.judging;
-  if (!j) return undefined;
+  return report.judging ? renderJudgingSummary(report.judging) : undefined;
+}
+
+/** The "Judging cost" section of one judging session's summary, under the given heading. */
+export function renderJudgingSummary(j: JudgingSummary, heading = '### Judging cost'): string {
   const rows = j.rows.map(
     (r) =>
       `| ${escapeCell(r.evaluator)} | ${escapeCell(r.model)} | ${count(r.calls)} | ${count(r.cacheHits)} | ${count(r.promptTokens)}${r.cachedTokens > 0 ? ` (${count(r.cachedTokens)} cached)` : ''} | ${count(r.completionTokens)} | ${formatUsd(r.costUsd)} |`,
   );
   const t = j.totals;
   const lines = [
-    '### Judging cost',
+    ...(heading ? [heading] : []),
     '| Evaluator | Model | API calls | Cache hits | Prompt tokens | Completion tokens | Cost |',
     '|---|---|--:|--:|--:|--:|--:|',
     ...rows,

@@ -8,6 +8,7 @@ import { markdownTable } from 'markdown-table';
 import { metricValue } from '../../compare/compare-reports.ts';
 import { cutoffsOf, type MetricCount, type Report } from '../../model/report.ts';
 import { criteriaIn, metricCatalog, type MetricDef } from '../../model/metric-catalog.ts';
+import { renderJudgingSummary } from './render-judging.ts';
 import type { PairOrder, PairOutcome, PairwiseResult } from '../../compare/pairwise.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
@@ -113,5 +114,6 @@ export function renderPairwise(result: PairwiseResult): string {
   };
   const outcome = (c: PairOutcome) => (c.outcome === 'error' ? 'not judged' : c.outcome === 'tie' ? 'tie' : `${name(c.outcome)} better`);
   lines.push(details(`Per case (${result.cases.length})`, result.cases.map((c) => `**${escapeCell(c.caseId, 80)}**: ${outcome(c)}\n${c.orders.map(verdictText).join('\n')}`).join('\n\n')));
+  if (result.judging) lines.push(renderJudgingSummary(result.judging, '#### Pairwise judging cost'));
   return lines.join('\n\n');
 }

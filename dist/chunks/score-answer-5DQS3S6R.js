@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{b as a,c as b}from"./chunk-NU4PCHAQ.js";import"./chunk-RYOHCFY7.js";import"./chunk-CSG26QF3.js";import"./chunk-J7R7IPWD.js";import"./chunk-75RU2FKK.js";import"./chunk-UVUKG3RW.js";import"./chunk-HKBZRXE5.js";import"./chunk-BPZ63TMH.js";import"./chunk-CFHCUHC6.js";export{a as VALIDATIONS_CRITERION,b as scoreAnswer};
