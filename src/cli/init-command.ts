@@ -5,6 +5,7 @@
  * cases.yaml seeded with those queries and the ids the server returned, tagged
  * `unjudged` for the user to judge, and prints the next command to run.
  */
+import { yamlModule } from '../shared/load-yaml.ts';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -96,7 +97,7 @@ export async function initCommand(argv: string[], cwd: string = process.cwd()): 
     };
     const header = '# Written by docs-mcp-eval init: check the guesses below.\n# yaml-language-server: $schema=https://unpkg.com/docs-mcp-eval/datasets/config.schema.json\n';
     // yaml is loaded here, not at every CLI start.
-    const { stringify } = await import('yaml');
+    const { stringify } = yamlModule();
     await writeFile(configFile, header + stringify(config));
     await writeFile(casesFile, '# Starter cases: the relevant ids are what the server returned, NOT judgments. Judge them.\n' + stringify(cases));
     process.stdout.write(

@@ -18,7 +18,7 @@
  * Pure: text in, text out; the input is validated as seed 000 first (a DatasetError with
  * file:line otherwise) and the output is parsed back as a native suite before it is given.
  */
-import { stringify } from 'yaml';
+import { yamlModule } from '../shared/load-yaml.ts';
 import { DatasetError } from './dataset-error.ts';
 import { importSeed000, isSeed000, seedRule, type Seed000Dataset } from './import-seed-000.ts';
 import { parseNativeSuite } from './parse-native-suite.ts';
@@ -73,7 +73,7 @@ export function convertSeed000(text: string, file: string): Converted {
     ` Converted from seed 000's format by \`docs-mcp-eval convert seed-000\` (${file}, version ${JSON.stringify(seed.version)}).`,
     ' Add criteria, evaluators (an llm_judge) and a groundTruth per case here; see datasets/schema.json.',
   ].join('\n');
-  const out = `${header.split('\n').map((l) => `#${l}`).join('\n')}\n${stringify(native, { lineWidth: 0 })}`;
+  const out = `${header.split('\n').map((l) => `#${l}`).join('\n')}\n${yamlModule().stringify(native, { lineWidth: 0 })}`;
   // What we hand over must load as a native dataset; a failure here is our bug, said as such.
   const check = parseSourceDocument(out, file);
   parseNativeSuite(check, file);

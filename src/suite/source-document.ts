@@ -4,13 +4,11 @@
  * YAML parser (JSON is YAML 1.2 flow style), which gives JSON files line numbers too.
  */
 import { CORE_SCHEMA, load } from 'js-yaml';
-import type * as Yaml from 'yaml';
 import type { Node as YamlNode, Pair } from 'yaml';
-import { lazyRequire } from '../shared/lazy-require.ts';
+import { yamlModule as yaml } from '../shared/load-yaml.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 
-/** yaml's document model is needed only to locate a problem: loaded then, not at every start (~20 ms). */
-const yaml = lazyRequire<typeof Yaml>('yaml');
+// yaml's document model is needed only to locate a problem: loaded then, not at every start (~20 ms).
 
 /** A location in the parsed data: map keys and array indexes, outermost first. */
 export type DataPath = readonly (string | number)[];
