@@ -13,7 +13,7 @@
 import type { OptionReader } from '../llm/network-config.ts';
 import { OpenAiError } from '../llm/openai-client.ts';
 import { BudgetExhausted } from '../llm/judge-session.ts';
-import { cacheKey } from '../call-cache.ts';
+import { cachedEmbeddings } from '../llm/cached-embeddings.ts';
 import { askJudge, isRecord, listOf } from './judge-call.ts';
 import type { GroundedMetric, MetricOutcome, MetricRun } from './metric.ts';
 import { questionCosines } from './scores.ts';
@@ -67,27 +67,16 @@ async function score(run: MetricRun, options: AnswerRelevancyOptions): Promise<M
   const { questions, noncommittal } = generated.value;
   let vectors: number[][];
   const inputs = [run.question, ...questions];
-  const key = cacheKey({ endpoint: 'embeddings', model: options.embeddingModel, input: inputs, dimensions: options.dimensions ?? null });
   try {
-    const hit = await run.session.cached<{ vectors: number[][] }>(run.evaluator, options.embeddingModel, key);
-    if (hit && hit.vectors.length === inputs.length) {
-      vectors = hit.vectors;
-      run.usage.cached = (run.usage.cached ?? 0) + 1;
-    } else {
-      const out = await run.session.call(
-        run.evaluator,
-        options.embeddingModel,
-        () =>
-          run.client.embeddings(inputs, {
-            model: options.embeddingModel,
-            maxAttempts: run.connection.maxAttempts,
-            ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
-            ...(run.signal ? { signal: run.signal } : {}),
-          }),
-        (r) => (r.usage ? { promptTokens: r.usage.promptTokens, completionTokens: 0 } : undefined),
-      );
-      await run.session.remember(key, { model: out.model, vectors: out.vectors });
-      vectors = out.vectors;
+    const out = await cachedEmbeddings(run.session, run.evaluator, run.client, inputs, {
+      model: options.embeddingModel,
+      maxAttempts: run.connection.maxAttempts,
+      ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }),
+      ...(run.signal ? { signal: run.signal } : {}),
+    });
+    vectors = out.vectors;
+    if (out.cached) run.usage.cached = (run.usage.cached ?? 0) + 1;
+    else {
       run.usage.calls++;
       run.usage.attempts += out.attempts;
       run.usage.tokens.prompt += out.usage?.promptTokens ?? 0;

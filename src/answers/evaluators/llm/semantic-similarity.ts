@@ -14,8 +14,8 @@
  */
 import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationResult, Evaluator } from '../../../model/evaluation.ts';
-import { createOpenAiClient, OpenAiError, type Embeddings, type EmbeddingsResult } from './openai-client.ts';
-import { cacheKey } from '../call-cache.ts';
+import { createOpenAiClient, OpenAiError } from './openai-client.ts';
+import { cachedEmbeddings, type EmbeddingsOutcome } from './cached-embeddings.ts';
 import { BudgetExhausted, createJudgeSession, DEFAULT_JUDGE_CONCURRENCY } from './judge-session.ts';
 import { configuredNames, inlineCriteria } from './criteria-scope.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from './network-config.ts';
@@ -85,24 +85,9 @@ export function createSemanticSimilarity(options: SemanticSimilarityOptions, dep
       // The API rejects empty input, and an empty answer is simply not similar: no call.
       if (input.response.trim() === '') return [result({ score: 0, reasoning: 'the response is empty', metadata: { model: connection.model, cosine: 0 } })];
       const inputs = [input.response, ...refs];
-      const key = cacheKey({ endpoint: 'embeddings', model: connection.model, input: inputs, dimensions: options.dimensions ?? null });
-      let out: Pick<EmbeddingsResult, 'model' | 'vectors'> & Partial<Pick<EmbeddingsResult, 'ms' | 'attempts' | 'requestId'>>;
-      let cached = false;
+      let out: EmbeddingsOutcome;
       try {
-        const hit = await session.cached<Embeddings>(SEMANTIC_SIMILARITY_TYPE, connection.model, key);
-        if (hit && hit.vectors.length === inputs.length) {
-          out = hit;
-          cached = true;
-        } else {
-          const fresh = await session.call(
-            SEMANTIC_SIMILARITY_TYPE,
-            connection.model,
-            () => client.embeddings(inputs, { model: connection.model, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }), ...(signal ? { signal } : {}) }),
-            (r) => (r.usage ? { promptTokens: r.usage.promptTokens, completionTokens: 0 } : undefined),
-          );
-          await session.remember(key, { model: fresh.model, vectors: fresh.vectors });
-          out = fresh;
-        }
+        out = await cachedEmbeddings(session, SEMANTIC_SIMILARITY_TYPE, client, inputs, { model: connection.model, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }), ...(signal ? { signal } : {}) });
       } catch (error) {
         if (error instanceof BudgetExhausted) {
           return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: not judged (budget): ${error.message}`, metadata: { model: connection.model, budget: true } })];
@@ -124,10 +109,8 @@ export function createSemanticSimilarity(options: SemanticSimilarityOptions, dep
             model,
             cosine: best,
             ...(cosines.length > 1 ? { cosines } : {}),
-            cached,
-            ...(out.ms === undefined ? {} : { ms: out.ms }),
-            ...(out.attempts === undefined ? {} : { attempts: out.attempts }),
-            ...(out.requestId === undefined ? {} : { callId: out.requestId }),
+            cached: out.cached,
+            ...(out.cached ? {} : { ms: out.ms, attempts: out.attempts, ...(out.requestId === undefined ? {} : { callId: out.requestId }) }),
           },
         }),
       ];
