@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { answerReport } from '../../test/support/answer-reports.ts';
 import { judgePairs, type PairJudge, type PairPrompt } from './pairwise.ts';
-import { parseVerdict } from './pairwise-judge.ts';
+import { verdictFrom } from './pairwise-judge.ts';
+import { usableValue } from '../answers/evaluators/llm/checked-chat.ts';
 
 const ids = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'];
 const withAnswers = (text: (id: string) => string) => {
@@ -61,10 +62,13 @@ describe('judgePairs', () => {
   });
 
   it('reads the judge\'s structured answer strictly', () => {
-    assert.deepEqual(parseVerdict('{"reasoning":"r","winner":"2"}'), { winner: 2, reasoning: 'r' });
-    assert.deepEqual(parseVerdict('{"reasoning":"r","winner":"tie"}'), { winner: 'tie', reasoning: 'r' });
-    assert.ok('error' in parseVerdict('{"winner":"first"}'));
-    assert.ok('error' in parseVerdict('not json'));
-    assert.ok('error' in parseVerdict(null));
+    const read = (content: string | null, refusal: string | null = null) => usableValue({ content, refusal, finishReason: 'stop' }, verdictFrom);
+    assert.deepEqual(read('{"reasoning":"r","winner":"2"}'), { ok: true, value: { winner: 2, reasoning: 'r' } });
+    assert.deepEqual(read('{"reasoning":"r","winner":"tie"}'), { ok: true, value: { winner: 'tie', reasoning: 'r' } });
+    assert.deepEqual(read('{"winner":"first"}'), { ok: false, problem: 'the judge\'s winner is "first", not "1", "2" or "tie"' });
+    assert.match(JSON.stringify(read('not json')), /the answer is not JSON/);
+    assert.match(JSON.stringify(read(null)), /the answer is empty/);
+    assert.match(JSON.stringify(read(null, 'I cannot')), /the model refused: I cannot/);
+    assert.match(JSON.stringify(usableValue({ content: '{"winner":"1"', refusal: null, finishReason: 'length' }, verdictFrom)), /cut off/);
   });
 });

@@ -8,9 +8,10 @@
  * Tokens, attempts and time are summed into the `Usage` the metric reports.
  */
 import { createHash } from 'node:crypto';
-import { cacheKey } from '../call-cache.ts';
-import { BudgetExhausted, type JudgeSession } from '../llm/judge-session.ts';
-import { OpenAiError, type ChatRequest, type ChatResult, type OpenAiClient } from '../llm/openai-client.ts';
+import { isRecord } from '../../../shared/plain-data.ts';
+import { checkedChat } from '../llm/checked-chat.ts';
+import type { JudgeSession } from '../llm/judge-session.ts';
+import type { ChatRequest, ChatResult, OpenAiClient } from '../llm/openai-client.ts';
 import type { Connection } from '../llm/network-config.ts';
 
 /** Who asks: the client, and the run's judging session (cache, concurrency, budget, usage) under the metric's type. */
@@ -86,67 +87,36 @@ export async function askJudge<T extends object>(
     ...(temperature === null ? {} : { temperature }),
     response_format: { type: 'json_schema', json_schema: { name: ask.schemaName, strict: true, schema: ask.schema } },
   };
-  const { client, session, evaluator } = caller;
-  const key = cacheKey({ endpoint: 'chat/completions', model: request.model, messages: request.messages, temperature: request.temperature ?? null, response_format: request.response_format, sample: 0 });
-  const hit = await session.cached<ChatResult>(evaluator, connection.model, key);
-  if (hit) {
-    const value = usable(hit, ask);
-    if (typeof value !== 'string') {
-      usage.cached = (usage.cached ?? 0) + 1;
-      return { ok: true, value };
-    }
+  const outcome = await checkedChat({
+    ...caller,
+    request,
+    maxAttempts: connection.maxAttempts,
+    ...(signal ? { signal } : {}),
+    check: ask.check,
+    onCall: (result) => addCall(usage, result),
+  });
+  usage.attempts += outcome.attempts;
+  if (outcome.ok) {
+    if (outcome.cached) usage.cached = (usage.cached ?? 0) + 1;
+    return { ok: true, value: outcome.value };
   }
-  let spent = 0;
-  let problem = '';
-  while (spent < connection.maxAttempts) {
-    let result: ChatResult;
-    try {
-      result = await session.call(evaluator, connection.model, () => client.chat(request, { maxAttempts: connection.maxAttempts - spent, ...(signal ? { signal } : {}) }), (r) => r.usage);
-    } catch (error) {
-      if (error instanceof BudgetExhausted) {
-        usage.budgetStopped = true;
-        return { ok: false, error: `not judged (budget): ${error.message}` };
-      }
-      if (!(error instanceof OpenAiError)) throw error;
-      usage.attempts += error.attempts;
-      return { ok: false, error: error.message };
-    }
-    spent += result.attempts;
-    usage.attempts += result.attempts;
-    usage.calls++;
-    if (result.model) usage.model = result.model;
-    const callId = result.requestId ?? result.id;
-    if (callId) usage.callId = callId;
-    usage.tokens.prompt += result.usage?.promptTokens ?? 0;
-    usage.tokens.completion += result.usage?.completionTokens ?? 0;
-    usage.tokens.total += result.usage?.totalTokens ?? 0;
-    const value = usable(result, ask);
-    if (typeof value !== 'string') {
-      const { ms: _ms, attempts: _attempts, requestId: _requestId, ...completion } = result;
-      await session.remember(key, completion);
-      return { ok: true, value };
-    }
-    problem = value;
-  }
-  return { ok: false, error: `no usable answer in ${spent} attempt${spent === 1 ? '' : 's'}: ${problem}` };
+  if (outcome.budget) usage.budgetStopped = true;
+  return { ok: false, error: outcome.error };
 }
 
-/** The checked value of a completion, or why it is unusable (asked again). */
-function usable<T extends object>(result: Pick<ChatResult, 'refusal' | 'finishReason' | 'content'>, ask: JudgeAsk<T>): T | string {
-  if (result.refusal !== null) return `the model refused: ${result.refusal.slice(0, 200)}`;
-  if (result.finishReason === 'length') return 'the answer was cut off (finish_reason length)';
-  if (result.content === null || result.content.trim() === '') return 'the answer is empty';
-  let data: unknown;
-  try {
-    data = JSON.parse(result.content);
-  } catch {
-    return `the answer is not JSON: ${JSON.stringify(result.content.slice(0, 120))}`;
-  }
-  return ask.check(data);
+/** One API call's model, request id and tokens, added to the metric's usage. */
+function addCall(usage: Usage, result: ChatResult): void {
+  usage.calls++;
+  if (result.model) usage.model = result.model;
+  const callId = result.requestId ?? result.id;
+  if (callId) usage.callId = callId;
+  usage.tokens.prompt += result.usage?.promptTokens ?? 0;
+  usage.tokens.completion += result.usage?.completionTokens ?? 0;
+  usage.tokens.total += result.usage?.totalTokens ?? 0;
 }
 
 /** Small checks for the parsed answers (the schema is strict, but "OpenAI-compatible" servers may ignore it). */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isRecord };
 
 export function listOf(data: unknown, key: string): unknown[] | undefined {
   return isRecord(data) && Array.isArray(data[key]) ? (data[key] as unknown[]) : undefined;

@@ -12,10 +12,10 @@ import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../../../model/evaluation.ts';
 import { NOT_APPLICABLE } from '../builtin/shared.ts';
 import { configuredNames, inlineCriteria } from '../llm/criteria-scope.ts';
-import type { NetworkDeps } from '../llm/llm-judge.ts';
-import { createJudgeSession, DEFAULT_JUDGE_CONCURRENCY, type JudgeSession } from '../llm/judge-session.ts';
+import { connect, type NetworkDeps } from '../llm/network-deps.ts';
+import type { JudgeSession } from '../llm/judge-session.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from '../llm/network-config.ts';
-import { createOpenAiClient, type OpenAiClient } from '../llm/openai-client.ts';
+import type { OpenAiClient } from '../llm/openai-client.ts';
 import type { ContextDocument, GroundingContext } from '../../../model/observation.ts';
 import { newUsage, type Usage } from './judge-call.ts';
 
@@ -106,8 +106,7 @@ export function createGroundedFactory<O>(metric: GroundedMetric<O>, deps: Networ
     const resolved = resolveConnection(reader, deps.env ?? process.env, { timeoutMs: 60_000 });
     if ('skip' in resolved) return skippedEvaluator(metric.type, resolved.skip, () => [criterion]);
     const { connection } = resolved;
-    const client = createOpenAiClient({ ...deps.client, ...(deps.env === undefined ? {} : { env: deps.env }), baseUrl: connection.baseUrl, apiKeyEnv: connection.apiKeyEnv, timeoutMs: connection.timeoutMs });
-    const session = deps.session ?? createJudgeSession({ cache: null, concurrency: DEFAULT_JUDGE_CONCURRENCY, prices: {} });
+    const { client, session } = connect(connection, deps);
     return groundedEvaluator(metric, options, criterion, { client, session, evaluator: metric.type, connection, temperature });
   };
 }

@@ -4,7 +4,7 @@
  * name. Network evaluators like llm_judge: registered where the network ones are.
  */
 import type { EvaluatorRegistry } from '../registry.ts';
-import type { NetworkDeps } from '../llm/llm-judge.ts';
+import type { NetworkDeps } from '../llm/network-deps.ts';
 import { answerRelevancy } from './answer-relevancy.ts';
 import { contextPrecision } from './context-precision.ts';
 import { contextRecall } from './context-recall.ts';

@@ -1,6 +1,7 @@
 /** Network-backed evaluators (LLM judge, semantic similarity) over OpenAI-compatible APIs. */
 export { registerNetworkEvaluators } from './register.ts';
-export { createLlmJudge, createLlmJudgeFactory, llmJudgeFactory, LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, type LlmJudgeOptions, type NetworkDeps } from './llm-judge.ts';
+export { createLlmJudge, createLlmJudgeFactory, llmJudgeFactory, LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, type LlmJudgeOptions } from './llm-judge.ts';
+export type { NetworkDeps } from './network-deps.ts';
 export {
   cosine,
   createSemanticSimilarity,

@@ -87,27 +87,19 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   return validate;
 }
 
-export type ParsedAnswer = { ok: true; items: Map<string, JudgedItem> } | { ok: false; problem: string };
-
 /**
- * The model's content -> one item per criterion it answered (first wins on duplicates),
- * or why the content is unusable (which the judge treats as a failed attempt).
+ * The model's parsed JSON -> one item per criterion it answered (first wins on duplicates),
+ * or why it is unusable (which the judge treats as a failed attempt).
  */
-export function parseJudgeAnswer(content: string, schema: Record<string, unknown>): ParsedAnswer {
-  let data: unknown;
-  try {
-    data = JSON.parse(content);
-  } catch {
-    return { ok: false, problem: `the answer is not JSON: ${JSON.stringify(content.slice(0, 120))}` };
-  }
+export function judgedItems(data: unknown, schema: Record<string, unknown>): Map<string, JudgedItem> | string {
   const validate = validatorFor(schema);
   if (!validate(data)) {
     const first = validate.errors?.[0];
-    return { ok: false, problem: `the answer does not match the schema: ${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'}` };
+    return `the answer does not match the schema: ${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'}`;
   }
   const items = new Map<string, JudgedItem>();
   for (const item of (data as { results: JudgedItem[] }).results) {
     if (!items.has(item.criterion)) items.set(item.criterion, item);
   }
-  return { ok: true, items };
+  return items;
 }

@@ -15,16 +15,15 @@
  */
 import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig } from '../../../model/evaluation.ts';
-import { createOpenAiClient, OpenAiError, type ChatCompletion, type ChatRequest, type ChatResult, type OpenAiClientOptions } from './openai-client.ts';
-import { cacheKey } from '../call-cache.ts';
+import type { ChatRequest } from './openai-client.ts';
+import { checkedChat } from './checked-chat.ts';
 import { normalizeScore } from '../normalize.ts';
 import { modalScore, summarizeSamples } from '../samples.ts';
-import { BudgetExhausted, createJudgeSession, DEFAULT_JUDGE_CONCURRENCY, type JudgeSession } from './judge-session.ts';
+import { connect, type NetworkDeps } from './network-deps.ts';
 import { buildJudgeMessages, DEFAULT_JUDGE_TEMPLATE, templateProblems, type JudgeMaterial } from './judge-prompt.ts';
-import { judgeSchema, parseJudgeAnswer, type JudgedItem, type ParsedAnswer } from './judge-schema.ts';
+import { judgedItems, judgeSchema, type JudgedItem } from './judge-schema.ts';
 import { criteriaScope } from './criteria-scope.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from './network-config.ts';
-import type { Env } from './secrets.ts';
 
 export const LLM_JUDGE_TYPE = 'llm_judge';
 
@@ -34,14 +33,6 @@ export const LLM_JUDGE_CRITERION: EvaluationCriteria = {
   description: 'The answer is correct, answers the question asked, and is supported by the documentation (and the reference answer, when given).',
   scale: 'likert5',
 };
-
-/** What tests (and embedders) may inject; the dataset cannot reach these. */
-export interface NetworkDeps {
-  env?: Env;
-  /** The run's judging session (cache, concurrency, budget, usage); default: a private one without cache or budget. */
-  session?: JudgeSession;
-  client?: Partial<Omit<OpenAiClientOptions, 'baseUrl' | 'apiKeyEnv' | 'timeoutMs' | 'maxAttempts'>>;
-}
 
 export interface LlmJudgeOptions {
   connection: Connection;
@@ -67,66 +58,31 @@ function material(input: EvaluationInput): JudgeMaterial {
   };
 }
 
-function interpret(result: ChatCompletion, schema: Record<string, unknown>): ParsedAnswer {
-  if (result.refusal !== null) return { ok: false, problem: `the model refused: ${result.refusal.slice(0, 200)}` };
-  if (result.finishReason === 'length') return { ok: false, problem: 'the answer was cut off (finish_reason length)' };
-  if (result.content === null || result.content.trim() === '') return { ok: false, problem: 'the answer is empty' };
-  return parseJudgeAnswer(result.content, schema);
-}
-
 /** One judge sample: every criterion of the call scored, or why not. */
 type Sample =
   | { ok: true; items: Map<string, JudgedItem>; model: string; attempts: number; cached: boolean; callId?: string }
   | { ok: false; error: string; budget: boolean; attempts: number };
 
-/** The session used when none is injected (library use): no cache, the default concurrency, no budget. */
-function ownSession(): JudgeSession {
-  return createJudgeSession({ cache: null, concurrency: DEFAULT_JUDGE_CONCURRENCY, prices: {} });
-}
-
 export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: EvaluationCriteria[]) => EvaluationCriteria[], deps: NetworkDeps = {}): Evaluator {
   const { connection } = options;
   const samples = options.samples ?? 1;
-  const session = deps.session ?? ownSession();
-  const client = createOpenAiClient({
-    ...deps.client,
-    ...(deps.env === undefined ? {} : { env: deps.env }),
-    baseUrl: connection.baseUrl,
-    apiKeyEnv: connection.apiKeyEnv,
-    timeoutMs: connection.timeoutMs,
-  });
+  const { client, session } = connect(connection, deps);
 
   /** Sample `index` of the call: from the cache, or asked until usable within the attempt budget. */
   async function judgeOnce(request: ChatRequest, schema: Record<string, unknown>, index: number, signal: AbortSignal | undefined): Promise<Sample> {
-    // The sample index is part of the key: N samples are N answers, not one answer N times.
-    const key = cacheKey({ endpoint: 'chat/completions', model: request.model, messages: request.messages, temperature: request.temperature ?? null, response_format: request.response_format, sample: index });
-    const hit = await session.cached<ChatCompletion>(LLM_JUDGE_TYPE, connection.model, key);
-    if (hit) {
-      const parsed = interpret(hit, schema);
-      if (parsed.ok) return { ok: true, items: parsed.items, model: hit.model || connection.model, attempts: 0, cached: true, ...(hit.id ? { callId: hit.id } : {}) };
-    }
-    let attempts = 0;
-    let problem = '';
-    while (attempts < connection.maxAttempts) {
-      let result: ChatResult;
-      try {
-        result = await session.call(LLM_JUDGE_TYPE, connection.model, () => client.chat(request, { maxAttempts: connection.maxAttempts - attempts, ...(signal ? { signal } : {}) }), (r) => r.usage);
-      } catch (error) {
-        if (error instanceof BudgetExhausted) return { ok: false, error: `llm_judge: not judged (budget): ${error.message}`, budget: true, attempts };
-        if (!(error instanceof OpenAiError)) throw error;
-        return { ok: false, error: `llm_judge: ${error.message}`, budget: false, attempts: attempts + error.attempts };
-      }
-      attempts += result.attempts;
-      const parsed = interpret(result, schema);
-      if (parsed.ok) {
-        const { ms: _ms, attempts: _attempts, requestId, ...completion } = result;
-        await session.remember(key, completion);
-        const callId = requestId ?? (result.id || undefined);
-        return { ok: true, items: parsed.items, model: result.model || connection.model, attempts, cached: false, ...(callId ? { callId } : {}) };
-      }
-      problem = parsed.problem;
-    }
-    return { ok: false, error: `llm_judge: no usable answer in ${attempts} attempt${attempts === 1 ? '' : 's'}: ${problem}`, budget: false, attempts };
+    const outcome = await checkedChat({
+      session,
+      client,
+      evaluator: LLM_JUDGE_TYPE,
+      request,
+      sample: index,
+      maxAttempts: connection.maxAttempts,
+      ...(signal ? { signal } : {}),
+      check: (data) => judgedItems(data, schema),
+    });
+    if (!outcome.ok) return { ...outcome, error: `llm_judge: ${outcome.error}` };
+    const { value: items, ...rest } = outcome;
+    return { ...rest, items };
   }
 
   return {

@@ -4,7 +4,8 @@
  * so an entry point opts in.
  */
 import type { EvaluatorRegistry } from '../registry.ts';
-import { createLlmJudgeFactory, LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, llmJudgeFactory, type NetworkDeps } from './llm-judge.ts';
+import { createLlmJudgeFactory, LLM_JUDGE_CRITERION, LLM_JUDGE_TYPE, llmJudgeFactory } from './llm-judge.ts';
+import type { NetworkDeps } from './network-deps.ts';
 import { registerGroundedEvaluators } from '../grounded/register.ts';
 import { createSemanticSimilarityFactory, SEMANTIC_SIMILARITY_CRITERION, SEMANTIC_SIMILARITY_TYPE, semanticSimilarityFactory } from './semantic-similarity.ts';
 

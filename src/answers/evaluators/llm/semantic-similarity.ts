@@ -14,12 +14,12 @@
  */
 import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationResult, Evaluator } from '../../../model/evaluation.ts';
-import { createOpenAiClient, OpenAiError } from './openai-client.ts';
+import { OpenAiError } from './openai-client.ts';
 import { cachedEmbeddings, type EmbeddingsOutcome } from './cached-embeddings.ts';
-import { BudgetExhausted, createJudgeSession, DEFAULT_JUDGE_CONCURRENCY } from './judge-session.ts';
+import { BudgetExhausted } from './judge-session.ts';
 import { configuredNames, inlineCriteria } from './criteria-scope.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from './network-config.ts';
-import type { NetworkDeps } from './llm-judge.ts';
+import { connect, type NetworkDeps } from './network-deps.ts';
 
 export const SEMANTIC_SIMILARITY_TYPE = 'semantic_similarity';
 
@@ -62,15 +62,7 @@ export function references(groundTruth: unknown): string[] | string {
 
 export function createSemanticSimilarity(options: SemanticSimilarityOptions, deps: NetworkDeps = {}): Evaluator {
   const { connection, criterion } = options;
-  const session = deps.session ?? createJudgeSession({ cache: null, concurrency: DEFAULT_JUDGE_CONCURRENCY, prices: {} });
-  const client = createOpenAiClient({
-    ...deps.client,
-    ...(deps.env === undefined ? {} : { env: deps.env }),
-    baseUrl: connection.baseUrl,
-    apiKeyEnv: connection.apiKeyEnv,
-    timeoutMs: connection.timeoutMs,
-    maxAttempts: connection.maxAttempts,
-  });
+  const { client, session } = connect(connection, deps);
   const result = (fields: Omit<EvaluationResult, 'criterionName' | 'evaluatorType'>): EvaluationResult => ({
     criterionName: criterion,
     evaluatorType: SEMANTIC_SIMILARITY_TYPE,
