@@ -2,25 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CaseResult } from '../model/report.ts';
 import { caseChanges } from './case-changes.ts';
+import { answerCase as answerSpecCase } from '../../test/support/answer-reports.ts';
 
 function answerCase(id: string, passed: boolean, score: number, status: CaseResult['status'] = 'ok'): CaseResult {
-  return {
-    id,
-    name: id,
-    kind: 'answer',
-    tool: 'ask_docs',
-    category: 'ask_docs',
-    tags: [],
-    query: 'q',
-    filters: {},
-    relevant: [],
-    status,
-    rankedIds: [],
-    rounds: [],
-    foundInRound: null,
-    latency: { search: [], fetch: [], answer: [1] },
-    answer: { tool: 'ask_docs', excerpt: '', chars: 0, passed, validations: [], score, criteria: {}, evaluations: [] },
-  };
+  return { ...answerSpecCase({ id, score, status: 'ok', ...(passed ? {} : { failed: ['missing "x"'] }) }), status };
 }
 
 describe('answer case changes', () => {

@@ -7,33 +7,25 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CaseResult } from '../model/report.ts';
 import type { GroundingContext } from '../model/observation.ts';
-import { caseResult } from '../../test/support/reports.ts';
+import { answerCase } from '../../test/support/answer-reports.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
 
 function grounded(id: string, context: GroundingContext, judgeError?: string): CaseResult {
   const failed = context.error !== undefined;
-  return {
-    ...caseResult({ id, ranked: [], relevant: [] }),
-    kind: 'answer',
-    answer: {
-      tool: 'ask_docs',
-      excerpt: 'x',
-      chars: 1,
-      passed: true,
-      validations: [],
-      score: failed || judgeError ? null : 0.75,
-      criteria: { faithfulness: failed || judgeError ? null : 0.75 },
-      evaluations: [
-        failed
-          ? { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 'error', error: `faithfulness: no context (search): ${context.error?.message ?? ''}`, metadata: { contextError: true } }
-          : judgeError
-            ? { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 'error', error: judgeError }
-            : { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 0.75 },
-      ],
-      ...(failed || judgeError ? { unjudged: [{ criterion: 'faithfulness', evaluator: 'faithfulness', reason: 'x' }] } : {}),
-      context,
-    },
-  };
+  return answerCase({
+    id,
+    score: failed || judgeError ? null : 0.75,
+    criteria: { faithfulness: failed || judgeError ? null : 0.75 },
+    evaluations: [
+      failed
+        ? { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 'error', error: `faithfulness: no context (search): ${context.error?.message ?? ''}`, metadata: { contextError: true } }
+        : judgeError
+          ? { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 'error', error: judgeError }
+          : { criterionName: 'faithfulness', evaluatorType: 'faithfulness', score: 0.75 },
+    ],
+    ...(failed || judgeError ? { unjudged: [{ criterion: 'faithfulness', evaluator: 'faithfulness', reason: 'x' }] } : {}),
+    context,
+  });
 }
 
 const found: GroundingContext = { source: 'search', documents: [{ id: 'a.md', text: 'A', chars: 1 }], calls: 2, ms: 2 };

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CaseResult } from '../model/report.ts';
 import { caseResult } from '../../test/support/reports.ts';
+import { answerCase } from '../../test/support/answer-reports.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
 
 const ok = (id: string, ranked: string[]) => caseResult({ id, ranked, relevant: [{ id: 'a', grade: 1 }] });
@@ -14,27 +15,20 @@ const errored = (id: string, kind: NonNullable<CaseResult['error']>['kind']) =>
   caseResult({ id, ranked: [], relevant: [{ id: 'a', grade: 1 }], status: 'error', error: { kind, message: `${kind} happened` } });
 
 function answer(id: string, evaluations: { evaluatorType: string; criterionName: string; error?: string; skipped?: boolean }[]): CaseResult {
-  return {
-    ...caseResult({ id, ranked: [], relevant: [] }),
-    kind: 'answer',
-    answer: {
-      tool: 'ask_docs',
-      excerpt: 'x',
-      chars: 1,
-      passed: true,
-      validations: [],
-      score: evaluations.some((e) => e.error && !e.skipped) ? null : 1,
-      criteria: {},
-      evaluations: evaluations.map((e) => ({
-        criterionName: e.criterionName,
-        evaluatorType: e.evaluatorType,
-        score: e.error ? 'error' : 1,
-        ...(e.error ? { error: e.error } : {}),
-        ...(e.skipped ? { metadata: { skipped: true } } : {}),
-      })),
-      ...(evaluations.some((e) => e.error && !e.skipped) ? { unjudged: [{ criterion: 'quality', evaluator: 'llm_judge', reason: 'HTTP 500' }] } : {}),
-    },
-  };
+  const judgeFailed = evaluations.some((e) => e.error && !e.skipped);
+  return answerCase({
+    id,
+    score: judgeFailed ? null : 1,
+    criteria: {},
+    evaluations: evaluations.map((e) => ({
+      criterionName: e.criterionName,
+      evaluatorType: e.evaluatorType,
+      score: e.error ? 'error' : 1,
+      ...(e.error ? { error: e.error } : {}),
+      ...(e.skipped ? { metadata: { skipped: true } } : {}),
+    })),
+    ...(judgeFailed ? { unjudged: [{ criterion: 'quality', evaluator: 'llm_judge', reason: 'HTTP 500' }] } : {}),
+  });
 }
 
 describe('assessHealth', () => {

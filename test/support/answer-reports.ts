@@ -1,6 +1,6 @@
 /** Small, hand-made reports of answer cases, for pure tests of the verdict and the markdown. */
 import { buildReport } from '../../src/report/build-report.ts';
-import type { CaseResult, Report } from '../../src/model/report.ts';
+import type { AnswerResult, CaseResult, Report } from '../../src/model/report.ts';
 import type { EvaluationResult } from '../../src/model/evaluation.ts';
 
 export interface AnswerSpec {
@@ -16,6 +16,10 @@ export interface AnswerSpec {
   /** Server-reported confidence, when the answer carried one. */
   confidence?: number;
   tool?: string;
+  /** Criteria the run could not judge (an evaluator error). */
+  unjudged?: AnswerResult['unjudged'];
+  /** The grounded metrics' context. */
+  context?: AnswerResult['context'];
 }
 
 export function answerCase(spec: AnswerSpec): CaseResult {
@@ -49,6 +53,8 @@ export function answerCase(spec: AnswerSpec): CaseResult {
             criteria: spec.criteria ?? Object.fromEntries(evaluations.map((e) => [e.criterionName, typeof e.score === 'number' ? e.score : null])),
             evaluations,
             ...(spec.confidence !== undefined ? { confidence: spec.confidence } : {}),
+            ...(spec.unjudged !== undefined ? { unjudged: spec.unjudged } : {}),
+            ...(spec.context !== undefined ? { context: spec.context } : {}),
           },
         }
       : { error: { kind: 'error_reply' as const, message: 'the server answered with an error' } }),
