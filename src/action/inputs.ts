@@ -82,6 +82,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));
   set('repetitions', parseCount(text('repetitions'), 'input repetitions', 1));
   set('maxRepetitions', parseCount(text('max-repetitions'), 'input max-repetitions', 1));
+  set('answerRepetitions', parseCount(text('answer-repetitions'), 'input answer-repetitions', 1));
   set('k', parseCutoffs(optional(text('k')), 'input k'));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
   set('seed', parseCount(text('seed'), 'input seed', 0));

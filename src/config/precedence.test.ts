@@ -32,6 +32,7 @@ const KEYS: Key[] = [
   { yaml: 'defaults: { warmup: 7 }', flag: ['--warmup', '9'], input: ['warmup', '9'], read: (c) => c.warmup, fromFile: 7, fromFlag: 9, builtIn: 5 },
   { yaml: 'defaults: { repetitions: 7 }', flag: ['--repetitions', '9'], input: ['repetitions', '9'], read: (c) => c.repetitions, fromFile: 7, fromFlag: 9, builtIn: 5 },
   { yaml: 'defaults: { maxRepetitions: 30 }', flag: ['--max-repetitions', '40'], input: ['max-repetitions', '40'], read: (c) => c.maxRepetitions, fromFile: 30, fromFlag: 40, builtIn: 20 },
+  { yaml: 'defaults: { answerRepetitions: 3 }', flag: ['--answer-repetitions', '4'], input: ['answer-repetitions', '4'], read: (c) => c.answerRepetitions, fromFile: 3, fromFlag: 4, builtIn: 1 },
   { yaml: 'defaults: { k: 7 }', flag: ['--k', '9'], input: ['k', '9'], read: (c) => c.k, fromFile: 7, fromFlag: 9, builtIn: 5 },
   { yaml: 'defaults: { timeout: 7000 }', flag: ['--timeout', '9000'], input: ['timeout', '9000'], read: (c) => c.timeoutMs, fromFile: 7000, fromFlag: 9000, builtIn: 30_000 },
   { yaml: 'defaults: { seed: 7 }', flag: ['--seed', '9'], input: ['seed', '9'], read: (c) => c.seed, fromFile: 7, fromFlag: 9 },
