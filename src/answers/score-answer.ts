@@ -38,7 +38,13 @@ export interface AnswerScoring {
 const EXCERPT = 2_000;
 
 
-export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, scoring: AnswerScoring): Promise<AnswerResult | undefined> {
+/** Which ask of a repeated answer case this is (1-based), so each stored evaluation says which answer it judged. */
+export interface AskNumber {
+  ask: number;
+  of: number;
+}
+
+export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, scoring: AnswerScoring, ask?: AskNumber): Promise<AnswerResult | undefined> {
   const answer = observation.answer;
   if (!answer) return undefined;
   const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
@@ -59,7 +65,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       messageHistory: answer.calls,
       context: { expect: c.expect, validations, toolMap: scoring.toolMap, ...(answer.context ? { grounding: answer.context } : {}) },
       // The case's identity and the tool call it made, so a stored result stands on its own.
-      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: c.input, ...(c.project !== undefined ? { project: c.project } : {}) },
+      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: c.input, ...(c.project !== undefined ? { project: c.project } : {}), ...(ask ? { ask: ask.ask, asks: ask.of } : {}) },
     },
     { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
   );

@@ -68,6 +68,6 @@ export function combineAnswers(results: readonly (AnswerResult | undefined)[]): 
  */
 export async function scoreAnswers(c: AnswerCase, asks: readonly CaseObservation[], scoring: AnswerScoring): Promise<AnswerResult | undefined> {
   const results: (AnswerResult | undefined)[] = [];
-  for (const o of asks) results.push(await scoreAnswer(c, o, scoring));
+  for (const [i, o] of asks.entries()) results.push(await scoreAnswer(c, o, scoring, asks.length > 1 ? { ask: i + 1, of: asks.length } : undefined));
   return combineAnswers(results);
 }

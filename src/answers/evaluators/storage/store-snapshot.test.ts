@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { scoreAnswer } from '../../score-answer.ts';
+import { scoreAnswers } from '../../score-repeats.ts';
 import { parseSuite } from '../../../suite/index.ts';
 import { createRegistry } from '../registry.ts';
 import { JsonlFileStorage } from './jsonl-storage.ts';
@@ -58,5 +59,25 @@ describe('--store: the full evaluation of each answer case', () => {
     assert.equal(typeof stored.results[0]?.reasoning, 'string');
     assert.deepEqual(stored.evaluationConfigSnapshot, { evaluatorTypes: ['keyword_coverage'], criteriaNames: ['coverage'], storageProviderType: 'jsonl-file', metadataKeys: ['caseId', 'name', 'tool', 'input', 'project'] });
     assert.equal(typeof stored.timestamp, 'number');
+  });
+
+  it('a repeated answer case stores one evaluation per answer, each saying which ask it judged', async () => {
+    const suite = parseSuite(SUITE, 'stored.yaml');
+    const c = suite.cases[0];
+    assert.ok(c?.kind === 'answer');
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'dme-store-')), 'evaluations.jsonl');
+    const storage = new JsonlFileStorage(file);
+    const asks = ['Extend SmartContract, then deploy.', 'Run the deploy script.'].map((text, repetition) => ({
+      caseId: 'init', repetition, status: 'ok' as const, rounds: [], foundInRound: null, answer: { tool: 'crypto_ask_docs', text, ms: 3, calls: [] },
+    }));
+    await scoreAnswers(c, asks, { criteria: suite.criteria ?? [], evaluators: suite.evaluators ?? [], registry: createRegistry(), toolMap: {}, storage });
+    const { results } = await storage.readResults();
+    assert.deepEqual(results.map((r) => {
+      const input = r.metadata?.input as { ask?: number; asks?: number } | undefined;
+      return [input?.ask, input?.asks, r.inputSnapshot?.response];
+    }), [
+      [1, 2, 'Extend SmartContract, then deploy.'],
+      [2, 2, 'Run the deploy script.'],
+    ]);
   });
 });
