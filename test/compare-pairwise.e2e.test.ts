@@ -6,7 +6,9 @@
  * has the win/tie/loss table, the sign test, the position bias and escaped reasoning.
  * A judge that is down leaves the cases not judged and exits 1. The calls go through the
  * judging session: a second comparison with the same cache asks nothing over HTTP, one
- * with --no-cache asks again, and the token and cost totals are printed.
+ * with --no-cache asks again, and the token and cost totals are printed. A refused or
+ * cut-off verdict is asked again within the attempts, and no more than the session's
+ * concurrency is asked at once.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -101,6 +103,39 @@ describe('compare: pairwise judging', () => {
     assert.equal(fresh.code, 0, fresh.stderr);
     assert.equal(chatCalls() - before, 24, '--no-cache asks the judge again');
     assert.match(fresh.stdout, /Call cache off \(--no-cache\)/);
+  });
+
+  it('a refused or cut-off verdict is asked again within the attempts; one refused every time is not judged, never a tie', async () => {
+    judge.setDefault('chat', { kind: 'reply', content: verdict });
+    // The first two calls: a refusal, then an answer cut off mid-JSON; both are asked again.
+    judge.script('chat', { kind: 'reply', refusal: 'I cannot compare these.' }, { kind: 'reply', content: '{"reasoning":"answer 1 na', finishReason: 'length' });
+    const before = chatCalls();
+    const r = await compare();
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(chatCalls() - before, 14, '12 verdicts, 2 of them asked again');
+    assert.match(r.stdout, /\| Cases +\| +6 \| +0 \| +0 \| +0 \|/, 'every case judged');
+    judge.setDefault('chat', { kind: 'reply', refusal: 'I cannot compare these.' });
+    const refused = await compare();
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.match(refused.stdout, /⚠️ \*\*6 case\(s\) not judged\*\*/);
+    assert.match(refused.stdout, /no usable answer in 3 attempts: the model refused: I cannot compare these\./);
+  });
+
+  it('asks at most the session\'s concurrency (default 4) at once', async () => {
+    const slow = await startOpenAiDouble({ latencyMs: 60 });
+    try {
+      slow.setDefault('chat', { kind: 'reply', content: verdict });
+      const r = await runCli(
+        ['compare', `main=${good}`, `branch=${weak}`, '--judge-model', 'gpt-4o-mini', '--judge-base-url', slow.baseUrl, '--judge-key-env', KEY_ENV, '--seed', '3', '--no-cache'],
+        { env: { [KEY_ENV]: slow.apiKey } },
+      );
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(slow.requests.filter((q) => q.route === 'chat').length, 12);
+      assert.ok(slow.maxInFlight <= 4, `at most 4 in flight, saw ${slow.maxInFlight}`);
+      assert.ok(slow.maxInFlight >= 2, `pairs are asked concurrently, saw ${slow.maxInFlight}`);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a missing key before judging anything', async () => {
