@@ -13,14 +13,14 @@ import type { CaseObservation } from '../model/observation.ts';
 import type { AnswerRepeats, AnswerResult } from '../model/report.ts';
 import { scoreAnswer, type AnswerScoring } from './score-answer.ts';
 import { summarizeSamples } from './evaluators/samples.ts';
+import { meanOf } from '../stats/mean.ts';
 
-const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length);
 
 /** Each criterion's mean over the asks: a missing answer counts 0, a criterion that could not be scored (null) is left out. */
 function criteriaMeans(results: readonly (AnswerResult | undefined)[]): Record<string, number | null> {
   const names = [...new Set(results.flatMap((r) => Object.keys(r?.criteria ?? {})))];
   return Object.fromEntries(
-    names.map((name) => [name, mean(results.flatMap((r) => (r === undefined ? [0] : typeof r.criteria[name] === 'number' ? [r.criteria[name]] : [])))]),
+    names.map((name) => [name, meanOf(results.flatMap((r) => (r === undefined ? [0] : typeof r.criteria[name] === 'number' ? [r.criteria[name]] : [])))]),
   );
 }
 
@@ -35,7 +35,7 @@ export function combineAnswers(results: readonly (AnswerResult | undefined)[]): 
   const judged = scores.filter((s): s is number => s !== null);
   const spread = summarizeSamples(judged);
   const passed = results.filter((r) => r?.passed === true).length;
-  const confidence = mean(results.flatMap((r) => (r?.confidence === undefined ? [] : [r.confidence])));
+  const confidence = meanOf(results.flatMap((r) => (r?.confidence === undefined ? [] : [r.confidence])));
   const repeats: AnswerRepeats = {
     asked: results.length,
     missing: results.filter((r) => r === undefined).length,
@@ -54,7 +54,7 @@ export function combineAnswers(results: readonly (AnswerResult | undefined)[]): 
     ...detail,
     passed: passed === results.length,
     ...(confidence !== null ? { confidence } : {}),
-    score: unjudged === undefined ? mean(judged) : null,
+    score: unjudged === undefined ? meanOf(judged) : null,
     ...(unjudged !== undefined ? { unjudged } : {}),
     criteria: criteriaMeans(results),
     repeats,

@@ -5,6 +5,7 @@
  */
 export { bootstrapMeanCi, bootstrapQuantileCi, bootstrapQuantileCis, bootstrapRatioCi, bootstrapStratifiedRatioCi, BOOTSTRAP_DRAWS, BOOTSTRAP_LEVEL } from './bootstrap.ts';
 export type { BootstrapOptions, Interval, RatioEstimate } from './bootstrap.ts';
+export { meanOf } from './mean.ts';
 export { mannWhitneyU } from './mann-whitney.ts';
 export type { MannWhitney } from './mann-whitney.ts';
 export { erfc, normalCdf, normalSf } from './normal.ts';

@@ -18,6 +18,7 @@
  * its non-null case scores with how many cases scored it (n) and how many had an error.
  */
 import { resultScore, sampleScores } from './samples.ts';
+import { meanOf } from '../../stats/mean.ts';
 import type { AggregatedEvaluationResult, EvaluationCriteria, EvaluationResult, UnjudgedCriterion } from '../../model/evaluation.ts';
 
 export interface CaseAggregate {
@@ -61,7 +62,7 @@ function criterionScore(criterion: EvaluationCriteria, results: readonly Evaluat
     if (score === null) return { why: `score ${JSON.stringify(sampleScores(r) ?? r.score)} is not on the ${criterion.scale} scale`, evaluator: r.evaluatorType };
     scores.push(score);
   }
-  return { score: mean(scores)! };
+  return { score: meanOf(scores)! };
 }
 
 export function aggregateCase(results: readonly EvaluationResult[], criteria: readonly EvaluationCriteria[]): CaseAggregate {
@@ -104,11 +105,6 @@ export function aggregateRun(results: readonly AggregatedEvaluationResult[]): Ru
     }
   }
   const perCriterion: RunAggregate['perCriterion'] = {};
-  for (const [name, { scores, errors }] of buckets) perCriterion[name] = { mean: mean(scores), n: scores.length, errors };
-  return { meanOverall: mean(overall), perCriterion };
-}
-
-function mean(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  return values.reduce((sum, v) => sum + v, 0) / values.length;
+  for (const [name, { scores, errors }] of buckets) perCriterion[name] = { mean: meanOf(scores), n: scores.length, errors };
+  return { meanOverall: meanOf(overall), perCriterion };
 }

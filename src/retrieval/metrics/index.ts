@@ -15,7 +15,7 @@ export {
   reciprocalRankAt,
   topK,
 } from './ranking.ts';
-export { meanOf } from './mean.ts';
+export { meanOf } from '../../stats/mean.ts';
 export type { FacetCheck } from './facet.ts';
 export { facetPrecision, facetViolations } from './facet.ts';
 export { percentile, summarizeLatency } from './latency.ts';

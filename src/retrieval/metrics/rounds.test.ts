@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { meanOf } from './mean.ts';
+import { meanOf } from '../../stats/mean.ts';
 import { roundsToRightDoc } from './rounds.ts';
 
 void describe('roundsToRightDoc', () => {

@@ -1,7 +1,8 @@
 /**
- * Macro average over queries: every query weighs the same, however many relevant
- * docs or hits it has. This is how trec_eval's "all" line and ranx average a per-query
- * metric (MRR = mean of RR, MAP = mean of AP, mean NDCG@k, ...).
+ * The one arithmetic mean of the project. Over queries it is the macro average: every
+ * query weighs the same, however many relevant docs or hits it has, as trec_eval's "all"
+ * line and ranx average a per-query metric (MRR = mean of RR, MAP = mean of AP, mean
+ * NDCG@k, ...); the answer aggregates and repeated answers average the same way.
  */
 
 /**
