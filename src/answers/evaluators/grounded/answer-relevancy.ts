@@ -14,7 +14,7 @@ import type { OptionReader } from '../llm/network-config.ts';
 import { OpenAiError } from '../llm/openai-client.ts';
 import { BudgetExhausted } from '../llm/judge-session.ts';
 import { cachedEmbeddings } from '../llm/cached-embeddings.ts';
-import { askJudge, isRecord, listOf } from './judge-call.ts';
+import { askJudge, countCall, isRecord, listOf } from './judge-call.ts';
 import type { GroundedMetric, MetricOutcome, MetricRun } from './metric.ts';
 import { questionCosines } from './scores.ts';
 
@@ -77,10 +77,8 @@ async function score(run: MetricRun, options: AnswerRelevancyOptions): Promise<M
     vectors = out.vectors;
     if (out.cached) run.usage.cached = (run.usage.cached ?? 0) + 1;
     else {
-      run.usage.calls++;
+      countCall(run.usage, out.usage);
       run.usage.attempts += out.attempts;
-      run.usage.tokens.prompt += out.usage?.promptTokens ?? 0;
-      run.usage.tokens.total += out.usage?.totalTokens ?? 0;
     }
   } catch (error) {
     if (error instanceof BudgetExhausted) {

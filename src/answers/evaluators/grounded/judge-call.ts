@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { isRecord } from '../../../shared/plain-data.ts';
 import { checkedChat } from '../llm/checked-chat.ts';
 import type { JudgeSession } from '../llm/judge-session.ts';
-import type { ChatRequest, ChatResult, OpenAiClient } from '../llm/openai-client.ts';
+import type { ChatRequest, ChatResult, OpenAiClient, Usage as TokenUsage } from '../llm/openai-client.ts';
 import type { Connection } from '../llm/network-config.ts';
 
 /** Who asks: the client, and the run's judging session (cache, concurrency, budget, usage) under the metric's type. */
@@ -104,15 +104,20 @@ export async function askJudge<T extends object>(
   return { ok: false, error: outcome.error };
 }
 
-/** One API call's model, request id and tokens, added to the metric's usage. */
+/** One judge call's model, request id and tokens, added to the metric's usage. */
 function addCall(usage: Usage, result: ChatResult): void {
-  usage.calls++;
+  countCall(usage, result.usage);
   if (result.model) usage.model = result.model;
   const callId = result.requestId ?? result.id;
   if (callId) usage.callId = callId;
-  usage.tokens.prompt += result.usage?.promptTokens ?? 0;
-  usage.tokens.completion += result.usage?.completionTokens ?? 0;
-  usage.tokens.total += result.usage?.totalTokens ?? 0;
+}
+
+/** One API call (judge or embeddings) and the tokens it used, added to the metric's usage. */
+export function countCall(usage: Usage, used: TokenUsage | undefined): void {
+  usage.calls++;
+  usage.tokens.prompt += used?.promptTokens ?? 0;
+  usage.tokens.completion += used?.completionTokens ?? 0;
+  usage.tokens.total += used?.totalTokens ?? 0;
 }
 
 /** Small checks for the parsed answers (the schema is strict, but "OpenAI-compatible" servers may ignore it). */
