@@ -12,8 +12,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
-import { parseCount, parseCutoffs, type RunOptions } from '../config/run-options.ts';
-import { DEFAULT_JUDGE_CONCURRENCY, type JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import { parseCount, parseCutoffs, resolveJudging, type RunOptions } from '../config/run-options.ts';
+import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
@@ -92,12 +92,7 @@ async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string;
 
 /** The pairwise judge's session: the first configuration's judging settings, else the defaults (with the flags) in cwd. */
 async function pairwiseSession(judging: Config['judging'] | undefined, common: RunOptions, cwd: string): Promise<JudgeSession> {
-  const flags = common.judging;
-  const { cacheDir, concurrency, budget, prices } = judging ?? {
-    cacheDir: flags?.cache === false ? null : path.resolve(cwd, flags?.cacheDir ?? path.join('.docs-mcp-eval', 'cache')),
-    concurrency: DEFAULT_JUDGE_CONCURRENCY,
-    prices: {},
-  };
+  const { cacheDir, concurrency, budget, prices } = judging ?? resolveJudging(common.judging, cwd);
   const { createJudgeSession } = await import('../answers/evaluators/llm/judge-session.ts');
   const { createCallCache } = await import('../answers/evaluators/call-cache.ts');
   return createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });

@@ -251,12 +251,17 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,
     history: options.history !== undefined ? path.resolve(workDir, options.history) : null,
     historyMinRuns: options.historyMinRuns ?? DEFAULTS.historyMinRuns,
-    judging: {
-      cacheDir: options.judging?.cache === false ? null : path.resolve(workDir, options.judging?.cacheDir ?? path.join(stateDir, 'cache')),
-      concurrency: options.judging?.concurrency ?? DEFAULT_JUDGE_CONCURRENCY,
-      ...(options.judging?.budget ? { budget: options.judging.budget } : {}),
-      prices: options.judging?.prices ?? {},
-    },
+    judging: resolveJudging(options.judging, workDir),
+  };
+}
+
+/** Judge and embedding calls: the given settings over the defaults (the cache in <workDir>/.docs-mcp-eval/cache, relative paths against workDir). */
+export function resolveJudging(judging: JudgingOptions | undefined, workDir: string): Config['judging'] {
+  return {
+    cacheDir: judging?.cache === false ? null : path.resolve(workDir, judging?.cacheDir ?? path.join('.docs-mcp-eval', 'cache')),
+    concurrency: judging?.concurrency ?? DEFAULT_JUDGE_CONCURRENCY,
+    ...(judging?.budget ? { budget: judging.budget } : {}),
+    prices: judging?.prices ?? {},
   };
 }
 
