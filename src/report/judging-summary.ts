@@ -8,6 +8,7 @@ import type { CaseResult, JudgingSummary } from '../model/report.ts';
 import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import type { SampleStats } from '../answers/evaluators/samples.ts';
 import { budgetStoppedCases } from './health.ts';
+import { meanOf } from '../stats/mean.ts';
 
 export function judgingSummary(session: JudgeSession, results: readonly CaseResult[]): JudgingSummary | undefined {
   const summary = session.take(budgetStoppedCases(results));
@@ -28,11 +29,11 @@ function sampleAgreement(results: readonly CaseResult[]): JudgingSummary['sample
     }
   }
   if (buckets.size === 0) return undefined;
-  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  // Every bucket holds at least one case, so its means are numbers.
   return Object.fromEntries(
     [...buckets].map(([name, list]) => [
       name,
-      { cases: list.length, samples: Math.max(...list.map((s) => s.n)), meanSd: mean(list.map((s) => s.sd)), meanAgreement: mean(list.map((s) => s.agreement)) },
+      { cases: list.length, samples: Math.max(...list.map((s) => s.n)), meanSd: meanOf(list.map((s) => s.sd))!, meanAgreement: meanOf(list.map((s) => s.agreement))! },
     ]),
   );
 }
@@ -47,21 +48,23 @@ export function mergeJudging(parts: readonly (JudgingSummary | undefined)[]): Ju
     const id = `${row.evaluator}\u0000${row.model}`;
     const have = rows.get(id);
     if (!have) rows.set(id, { ...row });
-    else {
-      for (const key of ['calls', 'cacheHits', 'promptTokens', 'completionTokens', 'cachedTokens'] as const) have[key] += row[key];
-      have.costUsd = have.costUsd === null || row.costUsd === null ? null : have.costUsd + row.costUsd;
-    }
+    else addUsage(have, row);
   }
   const totals = { ...first.totals };
-  for (const p of present.slice(1)) {
-    for (const key of ['calls', 'cacheHits', 'promptTokens', 'completionTokens', 'cachedTokens'] as const) totals[key] += p.totals[key];
-    totals.costUsd = totals.costUsd === null || p.totals.costUsd === null ? null : totals.costUsd + p.totals.costUsd;
-  }
+  for (const p of present.slice(1)) addUsage(totals, p.totals);
   const budgets = present.flatMap((p) => (p.budget ? [p.budget] : []));
   const budget = budgets[0] ? { ...budgets[0], stopped: budgets.some((b) => b.stopped), notJudged: budgets.flatMap((b) => b.notJudged) } : undefined;
   const samples = mergeSamples(present.map((p) => p.samples));
   const { samples: _samples, budget: _budget, ...rest } = first;
   return { ...rest, rows: [...rows.values()], totals, ...(budget ? { budget } : {}), ...(samples ? { samples } : {}) };
+}
+
+type Counted = JudgingSummary['totals'];
+
+/** Adds one usage to another (a row or the totals): counts add up; the cost stays unknown if either is. */
+function addUsage(into: Counted, more: Counted): void {
+  for (const key of ['calls', 'cacheHits', 'promptTokens', 'completionTokens', 'cachedTokens'] as const) into[key] += more[key];
+  into.costUsd = into.costUsd === null || more.costUsd === null ? null : into.costUsd + more.costUsd;
 }
 
 /** Repeated judging over shards: case counts add, samples per case is the most any shard took, the mean sd and agreement are weighted by each shard's cases (as one run's means over all its cases). */
