@@ -16,6 +16,7 @@ import type { ToolCaller } from '../server/tool-caller.ts';
 import { excerptOf, resultText, UnparsableResult } from '../retrieval/adapters/tool-result.ts';
 import { answerPrompt } from '../answers/answer-prompt.ts';
 import type { SearchProfile } from './search-profile.ts';
+import { errorReplyMessage } from './case-errors.ts';
 import type { ContextDocument, ContextErrorKind, GroundingContext } from '../model/observation.ts';
 
 /** Longer documents are cut (and marked `truncated`): a judge prompt has a size limit and a price. */
@@ -90,7 +91,7 @@ export async function fetchContext(
     state.ms += outcome.ms ?? 0;
     if (!outcome.ok) return fail('search_failed', `the search for the context failed: ${tool}: ${outcome.message}`, query);
     const reply = options.search.errorReply(outcome.result);
-    if (reply !== undefined) return fail('search_failed', `the search for the context failed: ${tool} answered with an error: ${reply}`, query);
+    if (reply !== undefined) return fail('search_failed', `the search for the context failed: ${errorReplyMessage(tool, reply)}`, query);
     try {
       ids = [...new Set(options.search.adapter.parse(outcome.result).hits.map((h) => h.id))].slice(0, spec.top);
     } catch (error) {
@@ -113,7 +114,7 @@ export async function fetchContext(
     const what = spec.from === 'search' ? 'search result' : 'cited source';
     if (!outcome.ok) return fail('fetch_failed', `${what} ${id} could not be fetched: ${fetchTool}: ${outcome.message}`, query);
     const reply = options.search.errorReply(outcome.result);
-    if (reply !== undefined) return fail('fetch_failed', `${what} ${id} could not be fetched: ${fetchTool} answered with an error: ${reply}`, query);
+    if (reply !== undefined) return fail('fetch_failed', `${what} ${id} could not be fetched: ${errorReplyMessage(fetchTool, reply)}`, query);
     const text = resultText(outcome.result);
     if (text.trim() === '') return fail('fetch_failed', `${what} ${id} came back empty from ${fetchTool}`, query);
     documents.push(document(text, id));

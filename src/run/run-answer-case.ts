@@ -6,7 +6,8 @@
  */
 import type { AnswerCase } from '../model/case.ts';
 import type { ToolCaller } from '../server/tool-caller.ts';
-import { excerptOf, resultText } from '../retrieval/adapters/tool-result.ts';
+import { resultText } from '../retrieval/adapters/tool-result.ts';
+import { errorReplyError, failureError } from './case-errors.ts';
 import type { AnswerObservation, CaseObservation } from '../model/observation.ts';
 import { fillTemplate } from './fill-template.ts';
 import type { ErrorReplyCheck } from './extract/error-reply.ts';
@@ -43,14 +44,9 @@ export async function runAnswerCase(
   const base = { caseId: c.id, repetition, rounds: [], foundInRound: null };
   const reply = outcome.ok ? options.errorReply(outcome.result) : undefined;
   const call = { tool, args, ok: outcome.ok && reply === undefined, ms: outcome.ms ?? Number.NaN };
-  if (!outcome.ok) {
-    const error = { kind: outcome.kind, message: outcome.message, ...(outcome.kind !== 'call_failed' ? { stderrTail: caller.stderrTail() } : {}) };
-    return { ...base, status: 'error', error };
-  }
+  if (!outcome.ok) return { ...base, status: 'error', error: failureError(outcome, caller) };
+  if (reply !== undefined) return { ...base, status: 'error', error: errorReplyError(tool, reply, outcome.result) };
   const text = resultText(outcome.result);
-  if (reply !== undefined) {
-    return { ...base, status: 'error', error: { kind: 'error_reply', message: `${tool} answered with an error: ${reply}`, excerpt: excerptOf(text) } };
-  }
   const structured = outcome.result.structuredContent;
   const answer: AnswerObservation = { tool, text, ms: outcome.ms, calls: [call], ...(structured !== undefined ? { structured } : {}) };
   if (c.context !== undefined && options.search !== undefined) {

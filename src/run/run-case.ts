@@ -9,8 +9,9 @@
  * past the case.
  */
 import type { RetrievalCase } from '../model/case.ts';
-import type { CallOutcome, ToolCaller } from '../server/tool-caller.ts';
-import { excerptOf, resultText, UnparsableResult } from '../retrieval/adapters/tool-result.ts';
+import type { ToolCaller } from '../server/tool-caller.ts';
+import { resultText, UnparsableResult } from '../retrieval/adapters/tool-result.ts';
+import { errorReplyError, errorReplyMessage, failureError } from './case-errors.ts';
 import type { CaseError, CaseObservation, FetchCall, SearchRound } from '../model/observation.ts';
 import type { SearchProfile } from './search-profile.ts';
 
@@ -21,13 +22,6 @@ export interface CaseRunOptions {
   depth: number;
 }
 
-function failureError(outcome: Extract<CallOutcome, { ok: false }>, caller: ToolCaller): CaseError {
-  const error: CaseError = { kind: outcome.kind, message: outcome.message };
-  // The stderr tail explains deaths and hangs; for a plain tool error it is noise.
-  if (outcome.kind !== 'call_failed') error.stderrTail = caller.stderrTail();
-  return error;
-}
-
 async function fetchDoc(caller: ToolCaller, id: string, options: CaseRunOptions): Promise<FetchCall | undefined> {
   const tool = options.profile.fetchTool;
   if (tool === null) return undefined;
@@ -36,7 +30,7 @@ async function fetchDoc(caller: ToolCaller, id: string, options: CaseRunOptions)
   const text = resultText(outcome.result);
   const reply = options.profile.errorReply(outcome.result);
   const call: FetchCall = { id, ms: outcome.ms, ok: reply === undefined, chars: text.length };
-  if (reply !== undefined) call.error = `${tool} answered with an error: ${reply}`;
+  if (reply !== undefined) call.error = errorReplyMessage(tool, reply);
   return call;
 }
 
@@ -60,10 +54,7 @@ export async function runCase(
       return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error: failureError(outcome, caller) };
     }
     const reply = options.profile.errorReply(outcome.result);
-    if (reply !== undefined) {
-      const error: CaseError = { kind: 'error_reply', message: `${tool} answered with an error: ${reply}`, excerpt: excerptOf(resultText(outcome.result)) };
-      return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error };
-    }
+    if (reply !== undefined) return { caseId: c.id, repetition, status: 'error', rounds, foundInRound, error: errorReplyError(tool, reply, outcome.result) };
     let parsed;
     try {
       parsed = options.profile.adapter.parse(outcome.result);
