@@ -6,9 +6,10 @@
  * the same layout, native files and the folder's profile.yaml copied unchanged, so
  * `--cases <out>` runs the same cases. Existing files are never overwritten without --force.
  */
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../shared/run-errors.ts';
+import { isDirectory, pathExists } from '../shared/file-kind.ts';
 import { convertSeed000, looksLikeSeed000 } from '../suite/convert-seed-000.ts';
 import { DatasetError } from '../suite/dataset-error.ts';
 import { expand, folderProfile } from '../suite/load-suite.ts';
@@ -34,14 +35,6 @@ by file.
   --force               overwrite files that exist
 `;
 
-async function isDirectory(target: string): Promise<boolean> {
-  return stat(target).then((s) => s.isDirectory(), () => false);
-}
-
-async function exists(target: string): Promise<boolean> {
-  return stat(target).then(() => true, () => false);
-}
-
 export async function convertCommand(argv: string[], cwd: string = process.cwd(), log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<number> {
   const parsed = parseFlags(argv, OPTIONS, true);
   const [format, target, ...extra] = parsed.positionals;
@@ -65,7 +58,7 @@ export async function convertCommand(argv: string[], cwd: string = process.cwd()
   }
   for (const { from, to } of plan) {
     if (to !== undefined && path.resolve(to) === from) throw new UsageError(`--out would overwrite the input ${from}`);
-    if (to !== undefined && !force && (await exists(to))) throw new UsageError(`${to} exists: choose another --out or add --force`);
+    if (to !== undefined && !force && (await pathExists(to))) throw new UsageError(`${to} exists: choose another --out or add --force`);
   }
 
   // Every file converts (or fails) before anything is written: a bad file loses nothing.

@@ -11,6 +11,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isDirectory } from '../shared/file-kind.ts';
 import type { Suite } from '../model/case.ts';
 import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
@@ -101,14 +102,6 @@ export async function folderProfile(cases: string): Promise<string | undefined> 
     }
   }
   return undefined;
-}
-
-async function isDirectory(target: string): Promise<boolean> {
-  try {
-    return (await stat(target)).isDirectory();
-  } catch {
-    return false; // reading it reports the problem
-  }
 }
 
 function parseFile(text: string, file: string): LoadedFile {
