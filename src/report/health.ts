@@ -17,6 +17,7 @@
 import type { CaseErrorKind } from '../model/observation.ts';
 import type { CaseResult, HealthPolicy, HealthProblem, RunHealth } from '../model/report.ts';
 import { isBudgetStop, isSkipped } from '../answers/evaluators/aggregate.ts';
+import { firstFew } from '../shared/first-few.ts';
 
 export const DEFAULT_HEALTH_POLICY: HealthPolicy = { maxErrors: { count: 0 }, allowEvaluatorErrors: false };
 
@@ -62,9 +63,7 @@ function unjudgedCriteria(results: readonly CaseResult[]): Record<string, number
 }
 
 /** A few ids, then "+N more". */
-function some(list: readonly string[], max = 3): string {
-  return list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} +${list.length - max} more`;
-}
+const some = (list: readonly string[]): string => firstFew(list, 3);
 
 const KIND_WORDS: Record<CaseErrorKind, [string, string]> = {
   error_reply: ['error reply', 'error replies'],

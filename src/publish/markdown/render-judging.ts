@@ -5,6 +5,7 @@
  */
 import type { JudgingSummary, Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
+import { firstFew } from '../../shared/first-few.ts';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -18,7 +19,7 @@ function budgetLine(j: JudgingSummary): string | undefined {
   if (!b) return undefined;
   const cap = [b.usd !== undefined ? `$${b.usd}` : undefined, b.tokens !== undefined ? `${count(b.tokens)} tokens` : undefined].filter(Boolean).join(' / ');
   if (!b.stopped) return `Budget ${cap}: not reached.`;
-  return `**Budget ${cap} reached:** ${b.notJudged.length} answer case(s) not judged (budget)${b.notJudged.length > 0 ? `: ${b.notJudged.slice(0, 5).map(escapeCell).join(', ')}${b.notJudged.length > 5 ? ` +${b.notJudged.length - 5} more` : ''}` : ''}.`;
+  return `**Budget ${cap} reached:** ${b.notJudged.length} answer case(s) not judged (budget)${b.notJudged.length > 0 ? `: ${firstFew(b.notJudged, 5, (id) => escapeCell(id))}` : ''}.`;
 }
 
 /** One line: calls, cache hits, tokens and cost (the PR comment's collapsed summary, the compare command's log). */

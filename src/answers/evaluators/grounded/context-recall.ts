@@ -8,6 +8,7 @@
 import { askJudge, isRecord, listOf } from './judge-call.ts';
 import { contextBlock, quoted, type GroundedMetric, type MetricOutcome, type MetricRun } from './metric.ts';
 import { share } from './scores.ts';
+import { firstFew } from '../../../shared/first-few.ts';
 
 export const CONTEXT_RECALL_TYPE = 'context_recall';
 
@@ -71,7 +72,7 @@ async function score(run: MetricRun): Promise<MetricOutcome> {
   const { statements } = outcome.value;
   const missing = statements.filter((s) => !s.attributed);
   const reasoning = `${statements.length - missing.length} of ${statements.length} reference statements found in the ${run.documents.length} context document(s)${
-    missing.length === 0 ? '' : `; missing: ${missing.slice(0, 3).map((s) => quoted(s.statement)).join(', ')}${missing.length > 3 ? ` +${missing.length - 3} more` : ''}`
+    missing.length === 0 ? '' : `; missing: ${firstFew(missing, 3, (s) => quoted(s.statement))}`
   }`;
   return { score: share(statements.map((s) => s.attributed)) ?? 0, reasoning, details: { statements } };
 }

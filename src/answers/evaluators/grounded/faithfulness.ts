@@ -9,6 +9,7 @@
 import { askJudge, isRecord, listOf } from './judge-call.ts';
 import { contextBlock, quoted, type GroundedMetric, type MetricOutcome, type MetricRun } from './metric.ts';
 import { share } from './scores.ts';
+import { firstFew } from '../../../shared/first-few.ts';
 
 export const FAITHFULNESS_TYPE = 'faithfulness';
 
@@ -121,7 +122,7 @@ async function score(run: MetricRun): Promise<MetricOutcome> {
   const value = share(judged.map((j) => j.supported)) ?? 0;
   const unsupported = judged.filter((j) => !j.supported);
   const reasoning = `${judged.length - unsupported.length} of ${judged.length} claims supported by the ${run.documents.length} context document(s)${
-    unsupported.length === 0 ? '' : `; not supported: ${unsupported.slice(0, 3).map((j) => quoted(j.claim)).join(', ')}${unsupported.length > 3 ? ` +${unsupported.length - 3} more` : ''}`
+    unsupported.length === 0 ? '' : `; not supported: ${firstFew(unsupported, 3, (j) => quoted(j.claim))}`
   }`;
   return { score: value, reasoning, details: { claims: judged } };
 }
