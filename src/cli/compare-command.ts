@@ -92,10 +92,8 @@ async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string;
 
 /** The pairwise judge's session: the first configuration's judging settings, else the defaults (with the flags) in cwd. */
 async function pairwiseSession(judging: Config['judging'] | undefined, common: RunOptions, cwd: string): Promise<JudgeSession> {
-  const { cacheDir, concurrency, budget, prices } = judging ?? resolveJudging(common.judging, cwd);
-  const { createJudgeSession } = await import('../answers/evaluators/llm/judge-session.ts');
-  const { createCallCache } = await import('../answers/evaluators/call-cache.ts');
-  return createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });
+  const { openJudgeSession } = await import('../answers/evaluators/llm/judge-session.ts');
+  return openJudgeSession(judging ?? resolveJudging(common.judging, cwd));
 }
 
 function named(arg: string): { name: string; file: string } {

@@ -8,7 +8,7 @@ import type { ServerShape } from '../run/search-spec.ts';
 import type { HealthPolicy } from '../model/report.ts';
 import type { CaseFilter } from '../suite/index.ts';
 import type { BuildConfig, ServerConfig } from '../model/server.ts';
-import type { JudgeBudget, ModelPrice } from '../answers/evaluators/llm/judge-session.ts';
+import type { JudgingConfig } from '../answers/evaluators/llm/judge-session.ts';
 
 // Config is made of them; importers of the Config may take them from here.
 export type { BuildConfig, ServerConfig } from '../model/server.ts';
@@ -83,7 +83,7 @@ export interface Config {
   /** This job's shard of the cases (1-based), or null for all. */
   shard: { index: number; count: number } | null;
   /** Judge and embedding calls: the cache directory (null: --no-cache), calls in flight, budget, prices per model. */
-  judging: { cacheDir: string | null; concurrency: number; budget?: JudgeBudget; prices: Record<string, ModelPrice> };
+  judging: JudgingConfig;
 }
 
 export const DEFAULTS = {

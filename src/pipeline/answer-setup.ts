@@ -8,8 +8,7 @@ import type { Config } from '../config/config.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
 import { registerNetworkEvaluators } from '../answers/evaluators/llm/index.ts';
 import { createRegistry } from '../answers/evaluators/registry.ts';
-import { createCallCache } from '../answers/evaluators/call-cache.ts';
-import { createJudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import { openJudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import { JsonlFileStorage } from '../answers/evaluators/storage/jsonl-storage.ts';
 import { validateEvaluatorConfigs } from '../answers/evaluators/runner.ts';
 import type { EvaluatorConfig } from '../model/evaluation.ts';
@@ -32,8 +31,7 @@ export async function answerSetup(config: Config, suite: Suite): Promise<AnswerS
   // Network evaluators (LLM judge, embeddings) are registered here, not as built-ins: they
   // cost money and need a key; validation below reports a missing one before any server starts.
   // One judging session per run: the call cache, the concurrency bound, the budget and the usage totals.
-  const { cacheDir, concurrency, budget, prices } = config.judging;
-  const session = createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });
+  const session = openJudgeSession(config.judging);
   const registry = registerNetworkEvaluators(createRegistry({ baseDir: path.dirname(config.cases) }), { session });
   const criteria = suite.criteria ?? [];
   const evaluators = suite.evaluators ?? [];

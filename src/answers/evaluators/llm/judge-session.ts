@@ -16,7 +16,7 @@
  * has tokens but cost null ("unknown"), never a made-up number.
  */
 import type { JudgingSummary, JudgingUsage } from '../../../model/report.ts';
-import type { CallCache } from '../call-cache.ts';
+import { createCallCache, type CallCache } from '../call-cache.ts';
 
 export interface ModelPrice {
   /** USD per million prompt tokens. */
@@ -181,4 +181,17 @@ export function createJudgeSession(settings: JudgingSettings): JudgeSession {
       return summary;
     },
   };
+}
+
+/** A run's judging settings as configured: the call cache's folder (null: no cache) instead of an open cache. */
+export interface JudgingConfig {
+  cacheDir: string | null;
+  concurrency: number;
+  budget?: JudgeBudget;
+  prices: Record<string, ModelPrice>;
+}
+
+/** The session the settings describe, its call cache opened in cacheDir. */
+export function openJudgeSession({ cacheDir, concurrency, budget, prices }: JudgingConfig): JudgeSession {
+  return createJudgeSession({ cache: cacheDir === null ? null : createCallCache(cacheDir), concurrency, ...(budget ? { budget } : {}), prices });
 }
