@@ -8,7 +8,7 @@ import type { AnswerResult } from '../model/report.ts';
 import type { CaseObservation } from '../model/observation.ts';
 import type { AnswerCase } from '../model/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
-import { runRules } from './rules/index.ts';
+import { answerInput, runRules } from './rules/index.ts';
 import { readMetric, stripResponseMetadata } from './rules/metadata.ts';
 import type { RuleOptions } from './rules/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from '../model/evaluation.ts';
@@ -47,7 +47,7 @@ export interface AskNumber {
 export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, scoring: AnswerScoring, ask?: AskNumber): Promise<AnswerResult | undefined> {
   const answer = observation.answer;
   if (!answer) return undefined;
-  const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
+  const input = answerInput(answer.text, answer.structured);
   const validations = await runRules(input, c.expect, scoring.rules);
   const confidence = readMetric(input, 'confidence');
   const evaluators = [...scoring.evaluators, ...(c.evaluators ?? [])];

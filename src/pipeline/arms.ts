@@ -129,12 +129,11 @@ function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string 
  * same rules scoring applies later): progress shows it, and --fail-fast stops there.
  */
 async function firstFailedValidation(scoring: AnswerScoring | undefined): Promise<NonNullable<RunOptions['answerFailure']>> {
-  const { runRules } = await import('../answers/rules/index.ts');
+  const { answerInput, runRules } = await import('../answers/rules/index.ts');
   return async (c, observation) => {
     const answer = observation.answer;
     if (c.kind !== 'answer' || !answer) return undefined;
-    const input = answer.structured === undefined ? { text: answer.text } : { text: answer.text, structured: answer.structured };
-    return (await runRules(input, c.expect, scoring?.rules)).find((v) => !v.passed)?.message;
+    return (await runRules(answerInput(answer.text, answer.structured), c.expect, scoring?.rules)).find((v) => !v.passed)?.message;
   };
 }
 

@@ -20,6 +20,11 @@ interface Answer {
   blocks: CodeBlock[];
 }
 
+/** What the rules read from an answer: its text, and its structuredContent only when it has one. */
+export function answerInput(text: string, structured: unknown): AnswerInput {
+  return structured === undefined ? { text } : { text, structured };
+}
+
 export async function runRules(answer: AnswerInput, expect: AnswerExpect, options: RuleOptions = {}): Promise<RuleResult[]> {
   const body = stripResponseMetadata(answer.text);
   const read: Answer = { input: answer, body, blocks: extractCodeBlocks(body) };

@@ -9,7 +9,7 @@
  * they are reused rather than run twice (code_parses can take seconds). `caseRules: false`
  * leaves the case's rules out (a config that only checks its own rules).
  */
-import { checkRuleSpecs, runRules } from '../../rules/index.ts';
+import { answerInput, checkRuleSpecs, runRules } from '../../rules/index.ts';
 import type { AnswerExpect, AnswerInput, RuleResult, RuleSpec, RuleType } from '../../rules/index.ts';
 import { closestName } from '../../../shared/closest-name.ts';
 import { isRecord } from '../../../shared/plain-data.ts';
@@ -56,7 +56,7 @@ export function createRuleBased(config: EvaluatorConfig, criteria: EvaluationCri
   return {
     type: RULE_BASED,
     async evaluate(input: EvaluationInput): Promise<EvaluationResult[]> {
-      const answer: AnswerInput = input.structured === undefined ? { text: input.response } : { text: input.response, structured: input.structured };
+      const answer = answerInput(input.response, input.structured);
       const results: EvaluationResult[] = [];
       for (const criterion of criteria) {
         const checked: RuleResult[] = criterion.name === main && caseRules ? await caseResults(input, answer, run) : [];
