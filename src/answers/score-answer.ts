@@ -10,7 +10,7 @@ import type { AnswerCase } from '../model/case.ts';
 import { answerPrompt } from './answer-prompt.ts';
 import { answerInput, runRules } from './rules/index.ts';
 import { readMetric, stripResponseMetadata } from './rules/metadata.ts';
-import type { RuleOptions } from './rules/index.ts';
+import type { RuleOptions, RuleResult } from './rules/index.ts';
 import type { EvaluationCriteria, EvaluationStorageProvider, EvaluatorConfig } from '../model/evaluation.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
 import { runEvaluation } from './evaluators/runner.ts';
@@ -33,6 +33,8 @@ export interface AnswerScoring {
   storage?: EvaluationStorageProvider;
   /** The run's judging session (cache, concurrency, budget, usage): report.judging is read from it. */
   session?: JudgeSession;
+  /** Validations the run already checked as each answer arrived (progress, --fail-fast), with the same rules: not run twice. */
+  validated?: WeakMap<CaseObservation, RuleResult[]>;
 }
 
 const EXCERPT = 2_000;
@@ -48,7 +50,7 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
   const answer = observation.answer;
   if (!answer) return undefined;
   const input = answerInput(answer.text, answer.structured);
-  const validations = await runRules(input, c.expect, scoring.rules);
+  const validations = scoring.validated?.get(observation) ?? (await runRules(input, c.expect, scoring.rules));
   const confidence = readMetric(input, 'confidence');
   const evaluators = [...scoring.evaluators, ...(c.evaluators ?? [])];
   const criteria = evaluators.length > 0 ? scoring.criteria : [VALIDATIONS_CRITERION];

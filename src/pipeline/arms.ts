@@ -13,6 +13,8 @@ import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
 import { scoreCases } from './score-cases.ts';
 import { judgingSummary } from '../report/judging-summary.ts';
 import type { AnswerScoring } from '../answers/score-answer.ts';
+import type { RuleResult } from '../model/answer-rules.ts';
+import type { CaseObservation } from '../model/observation.ts';
 import type { Suite } from '../suite/index.ts';
 import type { HttpSession, HttpSessionEnd } from '../server/http-session.ts';
 import { startStdioSession, type StdioSession } from '../server/stdio-session.ts';
@@ -125,15 +127,18 @@ function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string 
 }
 
 /**
- * An answer case's first failed validation, checked as soon as the answer arrives (the
- * same rules scoring applies later): progress shows it, and --fail-fast stops there.
+ * An answer case's first failed validation, checked as soon as the answer arrives: progress
+ * shows it, and --fail-fast stops there. The results are kept in `validated`, which scoring
+ * reads instead of running the same rules on the same answer again.
  */
-async function firstFailedValidation(scoring: AnswerScoring | undefined): Promise<NonNullable<RunOptions['answerFailure']>> {
+async function firstFailedValidation(scoring: AnswerScoring | undefined, validated: WeakMap<CaseObservation, RuleResult[]>): Promise<NonNullable<RunOptions['answerFailure']>> {
   const { answerInput, runRules } = await import('../answers/rules/index.ts');
   return async (c, observation) => {
     const answer = observation.answer;
     if (c.kind !== 'answer' || !answer) return undefined;
-    return (await runRules(answerInput(answer.text, answer.structured), c.expect, scoring?.rules)).find((v) => !v.passed)?.message;
+    const validations = await runRules(answerInput(answer.text, answer.structured), c.expect, scoring?.rules);
+    validated.set(observation, validations);
+    return validations.find((v) => !v.passed)?.message;
   };
 }
 
@@ -156,6 +161,7 @@ export async function runArms(
   const cpus = serverCpus(config, all.length, hooks);
   const sessions = await startAll(config, cpus === null ? all : all.map((arm) => ({ ...arm, server: { ...arm.server, cpus } })), hooks);
   let outcomes: RunOutcome[];
+  const validated = new WeakMap<CaseObservation, RuleResult[]>();
   const adaptive = all.length === 2 && config.maxRepetitions > config.repetitions;
   const ends: HttpSessionEnd[] = [];
   try {
@@ -173,7 +179,7 @@ export async function runArms(
       answerRepetitions: config.answerRepetitions,
       timeoutMs: config.timeoutMs,
       failFast: config.failFast,
-      ...((config.failFast || hooks.onProgress) && suite.cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring) } : {}),
+      ...((config.failFast || hooks.onProgress) && suite.cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring, validated) } : {}),
       depth: config.k,
       maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
       seed: config.seed,
@@ -193,7 +199,7 @@ export async function runArms(
   for (const [i, arm] of all.entries()) {
     const end = ends[i]!;
     // Only the head arm appends to the evaluation store: the base is a comparison run.
-    const scoring = answers.scoring && i < all.length - 1 ? withoutStorage(answers.scoring) : answers.scoring;
+    const scoring = answers.scoring && { ...(i < all.length - 1 ? withoutStorage(answers.scoring) : answers.scoring), validated };
     const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
     const build = builds[i];
     const report = buildReport({
