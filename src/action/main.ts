@@ -5,13 +5,12 @@
  */
 import * as core from './safe-core.ts';
 import { readFileSync } from 'node:fs';
-import { DatasetError, formatDatasetError } from '../suite/index.ts';
+import { DatasetError, formatDatasetError } from '../suite/dataset-error.ts';
 import { interruptExitCode } from '../server/cleanup.ts';
-import { commentMode } from './comment-mode.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
-import { mergeMode, runMode } from './run-mode.ts';
+import { runMode } from './run-mode.ts';
 import type { RunContext } from './run-context.ts';
 
 function payload(): Record<string, unknown> {
@@ -34,8 +33,9 @@ export async function main(): Promise<void> {
       github: lazyGitHub(inputs.token),
       workspace: process.env['GITHUB_WORKSPACE'] ?? process.cwd(),
     };
-    if (inputs.mode === 'comment') await commentMode(ctx);
-    else if (inputs.mode === 'merge') await mergeMode(ctx);
+    // The other modes load only when asked for: a run must get to its server's spawn without their modules.
+    if (inputs.mode === 'comment') await (await import('./comment-mode.ts')).commentMode(ctx);
+    else if (inputs.mode === 'merge') await (await import('./merge-mode.ts')).mergeMode(ctx);
     else await runMode(ctx);
   } catch (err) {
     if (err instanceof DatasetError) core.setFailed(formatDatasetError(err));

@@ -1,46 +1,26 @@
 /**
- * mode: run — evaluate on this runner, then publish: job summary always, report
- * artifacts, the main-branch baseline and history on mainline runs, and the sticky
+ * mode: run — evaluate on this runner, then publish (publish-run.ts): job summary always,
+ * report artifacts, the main-branch baseline and history on mainline runs, and the sticky
  * comment on pull requests (or, where the token cannot comment, an artifact the
  * workflow_run comment workflow picks up).
+ *
+ * Only what comes before the server's spawn is imported here: publishing (comparison,
+ * rendering, GitHub) loads after the run, so it neither delays the server's start nor adds
+ * CPU noise to its latency samples.
  */
 import * as core from './safe-core.ts';
 import { mkdirSync } from 'node:fs';
-import { makeTempDir, tempRoot } from '../shared/temp-dir.ts';
+import { tempRoot } from '../shared/temp-dir.ts';
 import path from 'node:path';
 import { prepareConfig } from '../config/prepare-config.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
-import { healthFailures } from '../pipeline/run-verdict.ts';
-import type { Report } from '../model/report.ts';
 import type { Config } from '../config/config.ts';
-import { UsageError } from '../shared/run-errors.ts';
-import { mergeReports } from '../report/merge.ts';
-import { reportFiles } from './report-files.ts';
-import { evaluate, judgeGates, type Evaluation } from '../pipeline/evaluate.ts';
-import { lookUpAcceptance, reportGates } from './gates-step.ts';
-import { renderComment, type BaselineInfo } from '../publish/comment/index.ts';
-import { artifactName } from '../publish/github/artifact-name.ts';
-import { compareReports } from '../compare/compare-reports.ts';
-import { readReport } from '../report/read-report.ts';
-import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
-import { writeOutputs } from '../publish/write-outputs.ts';
-import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
-import type { EventInfo } from './event.ts';
-import { carryHistory, loadHistory } from './history-step.ts';
-import { parseHistory } from '../publish/history/jsonl.ts';
-import type { HistoryEntry } from '../report/history-entry.ts';
 import type { ActionInputs } from './inputs.ts';
+import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
 import type { RunContext } from './run-context.ts';
-import { annotate, groupedHooks } from './log.ts';
-import { publishToPullRequest } from './pull-request.ts';
-import { setRunOutputs } from './outputs.ts';
+import { groupedHooks } from './log.ts';
 
-
-function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
-  return inputs.saveBaseline === 'always' || (inputs.saveBaseline === 'auto' && event.isMainline);
-}
-
-function outDirOf(inputs: ActionInputs): string {
+export function outDirOf(inputs: ActionInputs): string {
   const outDir = path.join(tempRoot(), 'docs-mcp-eval', inputs.commentKey);
   mkdirSync(outDir, { recursive: true });
   return outDir;
@@ -51,7 +31,7 @@ function outDirOf(inputs: ActionInputs): string {
  * a `baseline` in the config file serves as the fallback when no artifact is found (the
  * input baseline-fallback wins over it), so it is not lost.
  */
-async function configFor(ctx: RunContext, outDir: string): Promise<Config> {
+export async function configFor(ctx: RunContext, outDir: string): Promise<Config> {
   const config = await prepareConfig({ ...ctx.inputs.run, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md') }, ctx.workspace);
   if (config.baselineRequired && config.baseline !== null && ctx.inputs.baselineFallback === null) ctx.inputs.baselineFallback = config.baseline;
   return { ...config, baseline: null, baselineRequired: false };
@@ -66,113 +46,8 @@ export async function runMode(ctx: RunContext): Promise<void> {
   capYoungGenerationFor(config.cases, (message) => core.info(message));
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
+  const { publish, publishShard } = await import('./publish-run.ts');
   if (config.shard) await publishShard(ctx, evaluation, config, outDir);
   else await publish(ctx, evaluation, config, outDir);
 }
 
-/** mode: merge — the shard reports of this run (downloaded by actions/download-artifact) become one, published like a run. */
-export async function mergeMode(ctx: RunContext): Promise<void> {
-  const outDir = outDirOf(ctx.inputs);
-  const config = await configFor(ctx, outDir);
-  const files = reportFiles(ctx.inputs.reports, ctx.workspace);
-  if (files.length === 0) throw new UsageError(`mode: merge found no report under: ${ctx.inputs.reports.join(', ') || '(input reports is empty)'}`);
-  const report = mergeReports(await Promise.all(files.map((f) => readReport(f))));
-  core.info(`merged ${files.length} shard report(s): ${report.summary.cases} cases`);
-  await publish(ctx, { report, comparison: null }, config, outDir);
-}
-
-/** A shard's job only stores its report for the merge job: no baseline, no comment. */
-async function publishShard(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
-  const shard = config.shard!;
-  await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
-  const name = artifactName(`shard-${shard.index}-of-${shard.count}`, ctx.inputs.commentKey);
-  await (await ctx.github()).edge.uploadFiles(name, [config.output.json], outDir);
-  await core.summary.addRaw(`### docs-mcp-eval shard ${shard.index}/${shard.count}
-
-${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge job.\n`).write();
-  setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none' });
-  failUnhealthy(evaluation.report);
-}
-
-async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
-  const { inputs, event, workspace } = ctx;
-  const reportName = artifactName('report', inputs.commentKey);
-  let baselineInfo: BaselineInfo;
-  // The main-branch history: the reference for timing verdicts, and what a mainline run appends to.
-  let history: string | undefined;
-  if (evaluation.baseReport?.sameJob) {
-    // Same-job A/B: the base arm is the baseline; no stored artifact is looked up.
-    const { baseRef, baseSha } = evaluation.baseReport.sameJob;
-    baselineInfo = { source: 'same-job', sha: baseSha, ref: baseRef };
-  } else {
-    history = await loadHistory(ctx);
-    const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
-      github: ctx.github,
-      token: inputs.token,
-      workspace,
-      tmpDir: makeTempDir('dme-baseline-'),
-      warn: (m) => core.warning(m),
-    });
-    await attachComparison(evaluation, baseline, config, parseHistory(history));
-    judgeGates(evaluation, config.gates);
-    baselineInfo = baseline.info;
-  }
-  const acceptance = await lookUpAcceptance(ctx, evaluation);
-  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance };
-  const markdown = renderComment(evaluation, commentContext);
-  await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
-
-  const summaryParts = [markdown];
-  if (event.isMainline) {
-    summaryParts.push(await carryHistory(ctx, evaluation.report, outDir, history ?? (await loadHistory(ctx))));
-  }
-  await core.summary.addRaw(summaryParts.join('\n\n')).write();
-  annotate(evaluation.report, evaluation.comparison);
-
-  if (shouldSaveBaseline(inputs, event)) {
-    await (await ctx.github()).edge.uploadFiles(reportName, [config.output.json], outDir);
-    core.info(`saved ${reportName} as the baseline for later pull requests`);
-  }
-  let commentUrl = '';
-  if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
-  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo) });
-
-  failUnhealthy(evaluation.report);
-  reportGates(evaluation, acceptance, inputs.acceptLabel);
-}
-
-/** An unhealthy run fails the step with the same lines the CLI prints (pipeline/run-verdict.ts). */
-function failUnhealthy(report: Report): void {
-  const lines = healthFailures(report);
-  if (lines.length > 0) core.setFailed(lines.join('\n'));
-}
-
-/** Compares with the baseline (timings judged against the history); a broken artifact is a warning, a broken path the user named an error. */
-async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseline, config: Config, history: HistoryEntry[]): Promise<void> {
-  if (!baseline.path) {
-    if (baseline.info.note) evaluation.baselineNote = baseline.info.note;
-    return;
-  }
-  try {
-    const label = baseline.info.sha?.slice(0, 7) ?? path.basename(baseline.path);
-    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, {
-      baselineLabel: label,
-      stats: config.stats,
-      history,
-      historyOptions: { minRuns: config.historyMinRuns },
-    });
-    delete evaluation.baselineNote;
-  } catch (err) {
-    if (baseline.info.source === 'path' && !baseline.info.note) throw err;
-    core.warning(`could not read the baseline report: ${err instanceof Error ? err.message : String(err)}`);
-    evaluation.baselineNote = 'the baseline report could not be read (see the warning in the log)';
-    baseline.info = { source: 'none', note: evaluation.baselineNote };
-  }
-}
-
-export function describeBaseline(info: BaselineInfo): string {
-  if (info.source === 'artifact') return `artifact:${info.sha ?? ''}`;
-  if (info.source === 'path') return `path:${info.path ?? ''}`;
-  if (info.source === 'same-job') return `same-job:${info.sha ?? ''}`;
-  return 'none';
-}

@@ -10,7 +10,7 @@
  * escapes stripped. The action's files import this module, never @actions/core for
  * logging (an eslint rule holds them to it).
  */
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../shared/lazy-crypto.ts';
 import * as core from '@actions/core';
 import { inert } from '../shared/control-chars.ts';
 
@@ -23,7 +23,7 @@ export function info(message: string): void {
     core.info(text);
     return;
   }
-  const token = randomUUID().replace(/-/g, '');
+  const token = nodeCrypto().randomUUID().replace(/-/g, '');
   core.info(`::stop-commands::${token}`);
   core.info(text);
   core.info(`::${token}::`);

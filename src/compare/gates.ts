@@ -6,7 +6,7 @@
  * errored case). The sign of a change gate is the user's: `<` catches drops, `>` rises,
  * whatever the metric's good direction. Judging them is judge-gates.ts. Pure.
  */
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/load-picomatch.ts';
 import type { Gate, GateOp } from '../model/gates.ts';
 
 export type { Gate, GateOp } from '../model/gates.ts';

@@ -9,7 +9,7 @@
  * indicative or not comparable row, no metric of that name in this run), shown in the
  * report, the markdown and on stderr, and does not fail the run by itself. Pure.
  */
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/load-picomatch.ts';
 import { formatDelta, formatPercent, formatValue } from '../report/format.ts';
 import type { MetricUnit } from '../model/metric-catalog.ts';
 import { GLOB_OPTIONS, type Gate, type GateOp } from './gates.ts';

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/run-errors.ts';
 import { searchProfileFrom } from '../run/search-spec.ts';
-import { folderProfile, loadProfile } from '../suite/index.ts';
+import { folderProfile } from '../suite/load-suite.ts';
 import { BUILTIN_PROFILES, DEFAULT_SHAPE, overlayShape } from './builtin-profiles.ts';
 import { configFilePath } from './config-file-path.ts';
 import type { Config } from './config.ts';
@@ -46,6 +46,8 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   if (options.profile === undefined) config.profile = (await folderProfile(config.cases)) ?? null;
   let shape = builtin?.shape ?? DEFAULT_SHAPE;
   if (config.profile) {
+    // Its validator loads only when there is a profile to read.
+    const { loadProfile } = await import('../suite/profile.ts');
     const profile = await loadProfile(config.profile);
     shape = overlayShape(shape, {
       ...(profile.search ? { search: profile.search } : {}),

@@ -4,39 +4,28 @@
  * one interleaved loop, end every server, then score each arm into its own report.
  * A server that fails to start ends the ones already started before the error leaves.
  */
-import type { BuildConfig, Config, ServerConfig } from '../config/config.ts';
-import { currentEnvironment } from '../report/environment.ts';
-import { buildReport } from '../report/build-report.ts';
-import type { BuildResult, GitInfo, Report, SameJobInfo, SamplingInfo } from '../model/report.ts';
+import type { Config, ServerConfig } from '../config/config.ts';
+import type { Arm } from './arm.ts';
+import type { BuildResult, Report, SamplingInfo } from '../model/report.ts';
 import type { AnswerProfile } from '../run/run-answer-case.ts';
-import { runArms as runCases, type RunOutcome } from '../run/run-suite.ts';
-import { scoreCases } from './score-cases.ts';
-import { judgingSummary } from '../report/judging-summary.ts';
+import type { RunOutcome } from '../run/run-suite.ts';
 import type { AnswerScoring } from '../answers/score-answer.ts';
 import type { RuleResult } from '../model/answer-rules.ts';
 import type { CaseObservation } from '../model/observation.ts';
 import type { Suite } from '../suite/index.ts';
 import type { HttpSession, HttpSessionEnd } from '../server/http-session.ts';
 import { startStdioSession, type StdioSession } from '../server/stdio-session.ts';
-import { searchProfileFrom } from '../run/search-spec.ts';
-import { latencyPrecision } from '../compare/latency-precision.ts';
 import { resolveCpus } from '../server/cpu-affinity.ts';
 import { sharedPortProblem, withFreePort } from '../server/port-check.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import type { MoreRepetitions, RunOptions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './hooks.ts';
+import type { PrecisionCheck } from '../compare/latency-precision.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
 import { TOOL_VERSION } from './version.ts';
 
-export interface Arm {
-  server: ServerConfig;
-  build: BuildConfig | null;
-  git: GitInfo;
-  sameJob?: SameJobInfo;
-  /** Shown in progress lines when there are two arms. */
-  label?: string;
-}
+export type { Arm, BaseArm } from './arm.ts';
 
 export interface ArmsRun {
   /** One report per arm, in the arms' order. */
@@ -84,14 +73,22 @@ async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHook
 /** Percent with one decimal, for progress lines. */
 const pct = (x: number) => `±${(x * 100).toFixed(1)}%`;
 
-const precisionOf = (config: Config, outcomes: readonly RunOutcome[]) => latencyPrecision(outcomes[0]!.observations, outcomes[1]!.observations, config.stats);
+
+
+type PrecisionOf = (outcomes: readonly RunOutcome[]) => PrecisionCheck;
+
+/** The precision of a same-job A/B's median latencies so far (loaded only for adaptive runs). */
+async function precisionCheck(config: Config): Promise<PrecisionOf> {
+  const { latencyPrecision } = await import('../compare/latency-precision.ts');
+  return (outcomes) => latencyPrecision(outcomes[0]!.observations, outcomes[1]!.observations, config.stats);
+}
 
 /** Same-job A/B: more repetitions while a median-latency CI is wider than its target (compare/latency-precision.ts). */
-function adaptiveRepetitions(config: Config, hooks: EvaluateHooks): MoreRepetitions {
+function adaptiveRepetitions(config: Config, hooks: EvaluateHooks, precisionOf: PrecisionOf): MoreRepetitions {
   return {
     max: config.maxRepetitions,
     wanted(outcomes, done) {
-      const check = precisionOf(config, outcomes);
+      const check = precisionOf(outcomes);
       const widest = check.rows[0];
       if (check.settled || !widest) return false;
       if (done === config.repetitions) {
@@ -103,8 +100,8 @@ function adaptiveRepetitions(config: Config, hooks: EvaluateHooks): MoreRepetiti
 }
 
 /** The final precision of an adaptive run, said in the log when it took extra repetitions. */
-function finalPrecision(config: Config, outcomes: readonly RunOutcome[], hooks: EvaluateHooks): SamplingInfo {
-  const check = precisionOf(config, outcomes);
+function finalPrecision(config: Config, outcomes: readonly RunOutcome[], hooks: EvaluateHooks, precisionOf: PrecisionOf): SamplingInfo {
+  const check = precisionOf(outcomes);
   const done = outcomes[0]!.repetitions;
   const widest = check.rows[0];
   if (done > config.repetitions && widest) {
@@ -142,11 +139,6 @@ async function firstFailedValidation(scoring: AnswerScoring | undefined, validat
   };
 }
 
-function withoutStorage(scoring: AnswerScoring): AnswerScoring {
-  const { storage: _ignored, ...rest } = scoring;
-  return rest;
-}
-
 export async function runArms(
   config: Config,
   suite: Suite,
@@ -159,14 +151,22 @@ export async function runArms(
   const builds: (BuildResult | undefined)[] = [];
   for (const arm of all) builds.push(await build(arm, hooks));
   const cpus = serverCpus(config, all.length, hooks);
-  const sessions = await startAll(config, cpus === null ? all : all.map((arm) => ({ ...arm, server: { ...arm.server, cpus } })), hooks);
+  const starting = startAll(config, cpus === null ? all : all.map((arm) => ({ ...arm, server: { ...arm.server, cpus } })), hooks);
+  // The case runner loads while the servers boot (a stdio server is spawned as startAll is
+  // called): nothing of it is needed before the spawn.
+  const runner = Promise.all([import('../run/run-suite.ts'), import('../run/search-spec.ts')]);
+  // Awaited below; until then a failure is not unhandled (the start's own error comes first).
+  runner.catch(() => undefined);
+  const sessions = await starting;
   let outcomes: RunOutcome[];
   const validated = new WeakMap<CaseObservation, RuleResult[]>();
   const adaptive = all.length === 2 && config.maxRepetitions > config.repetitions;
+  const precisionOf = adaptive ? await precisionCheck(config) : undefined;
   const ends: HttpSessionEnd[] = [];
   try {
     const note = (m: string) => hooks.onPhase?.('run', m);
     // Both arms get the same profile: a fetch tool only one side has is not compared.
+    const [{ runArms: runCases }, { searchProfileFrom }] = await runner;
     const search = await searchProfileFrom(config.shape);
     const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, search, answers.profile, note));
     const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
@@ -185,59 +185,18 @@ export async function runArms(
       seed: config.seed,
       blockSize: config.blockSize,
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-      ...(adaptive ? { more: adaptiveRepetitions(config, hooks) } : {}),
+      ...(precisionOf ? { more: adaptiveRepetitions(config, hooks, precisionOf) } : {}),
     });
   } finally {
     // Always end every server's whole process tree, whatever happened in the run.
     for (const s of sessions) ends.push(await s.close());
   }
 
-  const sampling = adaptive ? finalPrecision(config, outcomes, hooks) : undefined;
+  const sampling = precisionOf ? finalPrecision(config, outcomes, hooks, precisionOf) : undefined;
   hooks.onPhase?.('score', `k=${config.cutoffs.join(',')}`);
-  const environment = currentEnvironment();
-  const reports: Report[] = [];
-  for (const [i, arm] of all.entries()) {
-    const end = ends[i]!;
-    // Only the head arm appends to the evaluation store: the base is a comparison run.
-    const scoring = answers.scoring && { ...(i < all.length - 1 ? withoutStorage(answers.scoring) : answers.scoring), validated };
-    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
-    const build = builds[i];
-    const report = buildReport({
-      version: TOOL_VERSION,
-      createdAt: new Date(),
-      git: arm.git,
-      environment,
-      target: {
-        transport: arm.server.url === undefined ? 'stdio' : 'http',
-        command: arm.server.command,
-        cwd: arm.server.cwd,
-        ...(arm.server.url !== undefined ? { url: arm.server.url } : {}),
-        ...(arm.build ? { buildCommand: arm.build.command } : {}),
-      },
-      suite,
-      settings: {
-        k: config.k,
-        cutoffs: config.cutoffs,
-        warmup: config.warmup,
-        repetitions: outcomes[i]!.repetitions,
-        timeoutMs: config.timeoutMs,
-        seed: config.seed,
-        ...(all.length > 1 ? { blockSize: config.blockSize } : {}),
-        ...(sampling ? { sampling } : {}),
-        ...(cpus !== null ? { serverCpus: cpus } : {}),
-      },
-      results,
-      ...(build ? { build } : {}),
-      ...(end.memory ? { memory: end.memory } : {}),
-      server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
-      healthPolicy: config.health,
-    });
-    const judging = scoring?.session ? judgingSummary(scoring.session, results) : undefined;
-    if (judging) report.judging = judging;
-    if (arm.sameJob) report.sameJob = arm.sameJob;
-    if (config.shard) report.shard = config.shard;
-    reports.push(report);
-  }
+  // Scoring and the reports load after the run, like everything not needed to start the server.
+  const { armReports } = await import('./arm-reports.ts');
+  const reports = await armReports({ config, suite, arms: all, outcomes, ends, builds, validated, cpus, ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}) });
   const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);
   return { reports, ...(stopped.length > 0 ? { stoppedEarly: stopped.join('; ') } : {}) };
 }

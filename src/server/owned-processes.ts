@@ -9,7 +9,6 @@
  * own processes are readable; ~2 ms for a few hundred processes). Elsewhere it finds
  * nothing, and the process group and the tree walk remain.
  */
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { killPids } from './process-tree.ts';
 
@@ -47,9 +46,18 @@ function pidsCarrying(entry: string): number[] {
   return found;
 }
 
+/**
+ * A token no other live process carries: our pid (unique among live processes), the clock
+ * and a random part. It marks, it guards nothing, so it needs no cryptographic randomness,
+ * and node:crypto stays off the path to the server's spawn (shared/lazy-crypto.ts).
+ */
+function ownerToken(): string {
+  return `${process.pid}-${process.hrtime.bigint().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /** A fresh token for one build, setup or server. */
 export function createOwnership(): Ownership {
-  const token = randomUUID();
+  const token = ownerToken();
   const entry = `${OWNER_ENV}=${token}`;
   return {
     env: { [OWNER_ENV]: token },

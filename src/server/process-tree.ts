@@ -12,7 +12,6 @@
  */
 import { readdirSync, openSync, readSync, closeSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import pidtree from 'pidtree';
 
 const hasProc = process.platform === 'linux';
 const statBuf = Buffer.alloc(4096);
@@ -63,6 +62,8 @@ function numeric(names: string[]): number[] {
 /** Root and its descendants, parents before children; [] when the root is gone. */
 export async function listDescendants(rootPid: number): Promise<number[]> {
   if (!hasProc) {
+    // Loaded here, after the spawn, and only where /proc is missing (it imports node:util).
+    const { default: pidtree } = await import('pidtree');
     // pidtree rejects when the root does not exist: that is an empty tree, not an error.
     return pidtree(rootPid, { root: true }).catch(() => []);
   }

@@ -5,7 +5,7 @@
  * between processes (the node binary, a fork's copy-on-write pages) count once per
  * process: an upper bound, the same way for every server compared.
  */
-import pidusage from 'pidusage';
+import type pidusage from 'pidusage';
 import type { MemoryResult, RssSample } from '../model/report.ts';
 import { trackTree } from './process-tree.ts';
 
@@ -55,7 +55,9 @@ export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}
       if (pids.length > 0) {
         // One batch call. A pid that exited meanwhile comes back undefined (or, alone,
         // rejects): the sample is simply what is left.
-        const stats: Record<string, pidusage.Status | undefined> = await pidusage(pids).catch(() => ({}));
+        // Loaded by the first sample: after the spawn, not on the path to it.
+        const { default: usage } = await import('pidusage');
+        const stats: Record<string, pidusage.Status | undefined> = await usage(pids).catch(() => ({}));
         for (const stat of Object.values(stats)) {
           // Zombies report 0: they have exited and are not counted as processes.
           if (stat === undefined || !(stat.memory > 0)) continue;

@@ -2,7 +2,8 @@
  * A dependency loaded on first use, synchronously. Some packages cost start-up time that
  * most runs never need (re2js for regex rules, yaml's positioned document model for error
  * locations, Ajv for json_schema rules and judge answers, Student's t for history
- * verdicts), yet their callers are synchronous, so a dynamic import() will not do.
+ * verdicts, picomatch for id, facet and gate globs), yet their callers are synchronous,
+ * so a dynamic import() will not do.
  *
  * From the sources, Node's own require loads the package from node_modules. A bundle
  * (DME_BUNDLE is defined by scripts/build.ts) holds none of them: the build writes each to
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 declare const DME_BUNDLE: boolean | undefined;
 
 /** The packages a bundle loads from dist/lazy/. */
-export const LAZY_PACKAGES = ['re2js', 'yaml', 'ajv', '@stdlib/stats-base-dists-t-quantile'] as const;
+export const LAZY_PACKAGES = ['re2js', 'yaml', 'ajv', '@stdlib/stats-base-dists-t-quantile', 'picomatch'] as const;
 export type LazyPackage = (typeof LAZY_PACKAGES)[number];
 
 /** dist/lazy/<file>: one CommonJS file per package. */

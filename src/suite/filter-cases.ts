@@ -5,7 +5,7 @@
  * `auth/**` pick groups. An empty result is returned as is: the caller decides
  * whether that is an error.
  */
-import picomatch from 'picomatch';
+import { picomatch } from '../shared/load-picomatch.ts';
 import type { Case, Difficulty } from '../model/case.ts';
 
 export interface CaseFilter {

@@ -1,7 +1,7 @@
 /** The answer case's `context` option: accepted forms, normalised; bad values and missing inputs rejected at load with file:line. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseSuite } from './load-suite.ts';
+import { parseSuite } from './parse-suite.ts';
 import type { AnswerCase } from '../model/case.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 

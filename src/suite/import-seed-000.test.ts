@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseSuite } from './load-suite.ts';
+import { parseSuite } from './parse-suite.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'datasets/mina/basic.yaml';

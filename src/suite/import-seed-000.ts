@@ -15,7 +15,7 @@ import { toAnswerCase } from './normalise-answer-case.ts';
 import { ruleIssues, ruleLists } from './rule-checks.ts';
 import { schemaIssues } from './schema-issues.ts';
 import type { SourceDocument } from './source-document.ts';
-import { suiteHash } from './suite-hash.ts';
+import { withLazyHash } from './suite-hash.ts';
 import type { RuleSpec } from '../model/answer-rules.ts';
 import { isRecord } from '../shared/plain-data.ts';
 
@@ -37,11 +37,6 @@ export interface Seed000Dataset {
   project: string;
   version: string;
   tests: Seed000Test[];
-}
-
-/** Is this parsed mapping seed 000's shape? It has `tests` where this project has `cases`. */
-export function isSeed000(data: Record<string, unknown>): boolean {
-  return 'tests' in data && !('cases' in data);
 }
 
 /** Reads a parsed seed-000 file; throws a DatasetError listing every problem. */
@@ -70,7 +65,7 @@ export function importSeed000(source: SourceDocument, file: string): Suite {
       { file, line: source.locate(['tests', index]).line },
     );
   });
-  return { name: dataset.name, files: [file], hash: suiteHash(dataset.name, {}, cases), format: 'seed-000', facets: {}, cases };
+  return withLazyHash({ name: dataset.name, files: [file], format: 'seed-000', facets: {}, cases });
 }
 
 /** Seed 000 runs every regex with the `i` flag (new RegExp(pattern, 'i')); keep that meaning (the converter writes it out). */

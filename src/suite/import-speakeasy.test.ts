@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Case, RetrievalCase } from '../model/case.ts';
 import { assignIds, slugify } from './import-speakeasy.ts';
-import { loadSuite, parseSuite } from './load-suite.ts';
+import { loadSuite } from './load-suite.ts';
+import { parseSuite } from './parse-suite.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 // AGPL data from speakeasy-api/docs-mcp: read in place (the workspace keeps it in

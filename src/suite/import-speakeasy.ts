@@ -15,7 +15,7 @@ import validate from './generated/speakeasy-validator.js';
 import { schemaIssues } from './schema-issues.ts';
 import { caseSourceAt, formatDataPath } from './source-document.ts';
 import type { SourceDocument } from './source-document.ts';
-import { suiteHash } from './suite-hash.ts';
+import { withLazyHash } from './suite-hash.ts';
 import { isRecord } from '../shared/plain-data.ts';
 
 interface SpeakeasyCase {
@@ -61,7 +61,7 @@ export function importSpeakeasy(source: SourceDocument, file: string): Suite {
     }),
   );
   const name = suiteName(file);
-  return { name, files: [file], hash: suiteHash(name, {}, cases), format: 'speakeasy', facets: {}, cases };
+  return withLazyHash({ name, files: [file], format: 'speakeasy', facets: {}, cases });
 }
 
 /**

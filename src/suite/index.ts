@@ -1,5 +1,6 @@
 /** The suite stage's public surface: dataset files in, validated Suites out. */
-export { folderProfile, loadSuite, parseSuite } from './load-suite.ts';
+export { folderProfile, loadSuite } from './load-suite.ts';
+export { parseSuite } from './parse-suite.ts';
 export { loadProfile, parseProfile } from './profile.ts';
 export type { Profile } from './profile.ts';
 export { filterCases } from './filter-cases.ts';

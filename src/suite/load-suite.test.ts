@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetError, formatDatasetIssue } from './dataset-error.ts';
-import { loadSuite, parseSuite } from './load-suite.ts';
+import { loadSuite } from './load-suite.ts';
+import { parseSuite } from './parse-suite.ts';
 import { rejectionsOf } from '../../test/support/dataset-problems.ts';
 
 const FILE = 'datasets/x/cases.yaml';
@@ -209,6 +210,29 @@ describe('loadSuite', () => {
     const suite = await loadSuite(file);
     assert.equal(suite.cases.length, 2);
     assert.equal(suite.cases[0]?.source.file, file);
+  });
+
+  it('checks answer material with the same rules as parseSuite, though it loads them only for such files', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'suite-'));
+    const file = path.join(dir, 'answers.yaml');
+    const text = 'name: answers\nevaluators:\n  - { type: llm_jduge }\ncases:\n  - { id: a, kind: answer, question: q, tool: ask_docs }\n';
+    await writeFile(file, text);
+    await assert.rejects(loadSuite(file), (error: unknown) => {
+      assert.ok(error instanceof DatasetError);
+      assert.deepEqual(error.issues.map(formatDatasetIssue), rejectionsOf(() => parseSuite(text, file)));
+      assert.match(error.issues.map(formatDatasetIssue).join('\n'), /unknown evaluator type "llm_jduge"/);
+      return true;
+    });
+  });
+
+  it('hashes a suite when the hash is first read, to the same value as parseSuite', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'suite-'));
+    const file = path.join(dir, 'cases.yml');
+    await writeFile(file, VALID);
+    const suite = await loadSuite(file);
+    assert.match(suite.hash, /^[0-9a-f]{64}$/);
+    assert.equal(suite.hash, parseSuite(VALID, file).hash);
+    assert.equal(JSON.parse(JSON.stringify(suite)).hash, suite.hash);
   });
 
   it('reports a missing file as a DatasetError', async () => {

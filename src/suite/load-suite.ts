@@ -15,14 +15,11 @@ import { isDirectory } from '../shared/file-kind.ts';
 import type { Suite } from '../model/case.ts';
 import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
-import { importSeed000, isSeed000 } from './import-seed-000.ts';
-import { importSpeakeasy } from './import-speakeasy.ts';
 import { directoryName, mergeSuites } from './merge-suites.ts';
 import type { LoadedFile } from './merge-suites.ts';
-import { parseNativeSuite } from './parse-native-suite.ts';
-import { parseSourceDocument } from './source-document.ts';
+import { holdsAnswerMaterial, nativeSuiteParser } from './parse-native-suite.ts';
+import { classifyFile, topIssue, type DatasetFormat, type FormatParser } from './classify-file.ts';
 
-const EXTENSIONS = ['.yaml', '.yml', '.json'];
 const DIRECTORY_EXTENSIONS = ['.yaml', '.yml'];
 /** File names a dataset folder keeps its profile under (not datasets). */
 export const FOLDER_PROFILE_NAMES = ['profile.yaml', 'profile.yml'];
@@ -51,11 +48,6 @@ export async function loadSuite(target: string | readonly string[]): Promise<Sui
   return mergeSuites(loaded, directoryName((await isDirectory(first)) ? first : path.dirname(first)));
 }
 
-/** Pure: `file` only labels messages and picks the format by extension. */
-export function parseSuite(text: string, file: string): Suite {
-  return parseFile(text, file).suite;
-}
-
 async function loadFile(file: string): Promise<LoadedFile> {
   let text: string;
   try {
@@ -65,7 +57,9 @@ async function loadFile(file: string): Promise<LoadedFile> {
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error);
     throw new DatasetError([{ file, line: 1, path: '', message: `cannot read dataset: ${reason}` }]);
   }
-  return parseFile(text, file);
+  const { source, format, project } = classifyFile(text, file);
+  const suite = (await parserOf(format, source.data))(source, file);
+  return { suite, ...(project !== undefined ? { project } : {}) };
 }
 
 /**
@@ -104,32 +98,13 @@ export async function folderProfile(cases: string): Promise<string | undefined> 
   return undefined;
 }
 
-function parseFile(text: string, file: string): LoadedFile {
-  const extension = path.extname(file).toLowerCase();
-  const whole = (message: string): DatasetError => new DatasetError([topIssue(file, message)]);
-  if (!EXTENSIONS.includes(extension)) {
-    throw whole(`unsupported dataset extension "${extension}": use .yaml, .yml or .json`);
-  }
-
-  const source = parseSourceDocument(text.replace(/^\uFEFF/, ''), file);
-  if (source.syntaxIssues.length > 0) throw new DatasetError(source.syntaxIssues);
-  const { data } = source;
-  if (data === undefined || data === null) {
-    throw whole('file is empty: a dataset needs at least `name:` and `cases:`');
-  }
-  if (Array.isArray(data)) {
-    if (extension === '.json') return { suite: importSpeakeasy(source, file) };
-    throw whole('top level is a list: a dataset is a mapping with `name:` and `cases:` (a top-level array is read only from a speakeasy cases.json)');
-  }
-  if (typeof data !== 'object') {
-    throw whole(`top level is ${typeof data} ${JSON.stringify(data)}: a dataset is a mapping with \`name:\` and \`cases:\``);
-  }
-  const record = data as Record<string, unknown>;
-  const project = typeof record.project === 'string' ? { project: record.project } : {};
-  const suite = isSeed000(record) ? importSeed000(source, file) : parseNativeSuite(source, file);
-  return { suite, ...project };
-}
-
-function topIssue(file: string, message: string): DatasetIssue {
-  return { file, line: 1, column: 1, path: '', message };
+/**
+ * The parser of a format, loaded for what the file holds: the seed-000 and speakeasy
+ * importers (and their validators) only for their files, the answer checks (with the
+ * evaluator registry) only for a native file that holds answer material.
+ */
+async function parserOf(format: DatasetFormat, data: unknown): Promise<FormatParser> {
+  if (format === 'seed-000') return (await import('./import-seed-000.ts')).importSeed000;
+  if (format === 'speakeasy') return (await import('./import-speakeasy.ts')).importSpeakeasy;
+  return nativeSuiteParser(holdsAnswerMaterial(data) ? (await import('./answer-checks.ts')).answerIssues : undefined);
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Case, FacetMap, Suite } from '../model/case.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { DatasetError } from './dataset-error.ts';
-import { canonicalJson, suiteHash } from './suite-hash.ts';
+import { canonicalJson, withLazyHash } from './suite-hash.ts';
 import type { EvaluationCriteria } from '../model/evaluation.ts';
 
 /** One file's suite, and the `project` its top level names (the merged suite's name). */
@@ -87,15 +87,14 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
     ...(evaluators === undefined ? {} : { evaluators: evaluators.list }),
     ...(Object.keys(toolMap).length === 0 ? {} : { toolMap }),
   };
-  return {
+  return withLazyHash({
     name,
     ...settings,
     files: files.flatMap(({ suite }) => suite.files),
-    hash: suiteHash(name, facets, cases, settings),
     format,
     facets,
     cases,
-  };
+  });
 }
 
 /** A directory's suite name when no file names a project: the directory's own name. */

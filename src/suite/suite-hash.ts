@@ -5,8 +5,12 @@
  * reordering keys or cases, reformatting or editing comments keeps the hash; changing a
  * query, a judgment, a rule or an applied default changes it.
  */
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
+import { nodeCrypto } from '../shared/lazy-crypto.ts';
 import type { Case, FacetMap, Suite } from '../model/case.ts';
+
+/** A Suite before its hash is attached. */
+export type UnhashedSuite = Omit<Suite, 'hash'>;
 
 /** The suite-level fields that change how answer cases are called or scored. */
 export type SuiteSettings = Partial<Pick<Suite, 'criteria' | 'evaluators' | 'toolMap'>>;
@@ -31,13 +35,30 @@ export function suiteHash(name: string, facets: FacetMap, cases: readonly Case[]
   const sorted = [...cases].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { criteria, evaluators, toolMap } = settings;
   const content = { name, facets, cases: sorted, criteria, evaluators, toolMap };
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   const sink = hashSink(hash);
   // Where a case was written (`source`) is not what it is.
   const isCase = new Set<object>(sorted);
   writeCanonical(content, sink, (record) => (isCase.has(record) ? 'source' : undefined));
   sink.flush();
   return hash.digest('hex');
+}
+
+/**
+ * `suite` with its `hash` computed on first read, then kept. The hash needs node:crypto and a
+ * pass over every case, and nothing reads it before the report is built, so neither delays
+ * the server's spawn. By default it is the suite's own content hash; `compute` gives another
+ * (a selection keeps the whole suite's).
+ */
+export function withLazyHash(suite: UnhashedSuite, compute: () => string = () => suiteHash(suite.name, suite.facets, suite.cases, suite)): Suite {
+  let hash: string | undefined;
+  return Object.defineProperty(suite, 'hash', { enumerable: true, configurable: true, get: () => (hash ??= compute()) }) as Suite;
+}
+
+/** A copy of `suite` with other cases and the hash `compute` gives, made without reading the suite's own hash (a spread would compute it). */
+export function withCases(suite: Suite, cases: Case[], compute: () => string): Suite {
+  const copy = Object.fromEntries(Object.keys(suite).filter((key) => key !== 'hash').map((key) => [key, suite[key as keyof Suite]])) as UnhashedSuite;
+  return withLazyHash({ ...copy, cases }, compute);
 }
 
 /** JSON with object keys sorted at every depth and undefined members dropped; array order is kept. */

@@ -12,7 +12,7 @@
  * file and a rename, so a killed run never leaves half a file; an unreadable entry is a
  * miss, never an error.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { nodeCrypto, sha256Hex } from '../../shared/lazy-crypto.ts';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -33,7 +33,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function cacheKey(request: unknown): string {
-  return createHash('sha256').update(canonicalJson({ v: CACHE_VERSION, request })).digest('hex');
+  return sha256Hex(canonicalJson({ v: CACHE_VERSION, request }));
 }
 
 export function createCallCache(dir: string): CallCache {
@@ -51,7 +51,7 @@ export function createCallCache(dir: string): CallCache {
     async set(key, value) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      const temporary = `${target}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`;
       await writeFile(temporary, JSON.stringify({ key, value }));
       await rename(temporary, target);
     },

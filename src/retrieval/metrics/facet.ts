@@ -3,7 +3,7 @@
  * excluded come back in the top k? A case is clean when none of its top-k hits breaks
  * its `forbidden` rule; the suite-level number is the share of judged cases that are clean.
  */
-import picomatch from 'picomatch';
+import { picomatch } from '../../shared/load-picomatch.ts';
 import type { FacetMap, ForbiddenRule } from '../../model/case.ts';
 import type { Hit } from '../../model/observation.ts';
 import { normalizeCutoff } from './ranking.ts';

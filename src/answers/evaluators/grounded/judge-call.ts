@@ -7,7 +7,7 @@
  * check) costs an attempt and is asked again; HTTP retries share the same budget.
  * Tokens, attempts and time are summed into the `Usage` the metric reports.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../shared/lazy-crypto.ts';
 import { isRecord } from '../../../shared/plain-data.ts';
 import { checkedChat } from '../llm/checked-chat.ts';
 import type { JudgeSession } from '../llm/judge-session.ts';
@@ -56,7 +56,7 @@ export type JudgeOutcome<T> = { ok: true; value: T } | { ok: false; error: strin
  * its block (the same reasoning as llm_judge's prompt).
  */
 function contentNonce(instructions: string, blocks: readonly [string, string][]): string {
-  return createHash('sha256').update(JSON.stringify([instructions, blocks])).digest('hex').slice(0, 16);
+  return sha256Hex(JSON.stringify([instructions, blocks])).slice(0, 16);
 }
 
 export function fencedMessages(instructions: string, blocks: readonly [string, string][], nonce: string = contentNonce(instructions, blocks)): ChatRequest['messages'] {

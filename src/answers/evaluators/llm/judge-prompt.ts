@@ -12,7 +12,7 @@
  * list goes); the data-handling rules and the blocks are always added after it, so a custom
  * template cannot drop the fencing by accident.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../shared/lazy-crypto.ts';
 import type { EvaluationCriteria } from '../../../model/evaluation.ts';
 import type { ChatMessage } from './openai-client.ts';
 import { scaleGuide } from './judge-schema.ts';
@@ -44,7 +44,7 @@ export interface JudgeMaterial {
 
 /** 16 hex digits of sha256 over the criteria, the material and the template. */
 export function contentNonce(criteria: readonly EvaluationCriteria[], material: JudgeMaterial, template: string): string {
-  return createHash('sha256').update(JSON.stringify([criteria, material.question ?? null, material.answer, material.groundTruth ?? null, template])).digest('hex').slice(0, 16);
+  return sha256Hex(JSON.stringify([criteria, material.question ?? null, material.answer, material.groundTruth ?? null, template])).slice(0, 16);
 }
 
 export function buildJudgeMessages(

@@ -1,0 +1,87 @@
+/**
+ * After the run: each arm's report, from its observations (scored), its build, its server's
+ * end (memory, stderr tail, exit) and the run's settings. arms.ts loads this once every
+ * server is closed, so scoring and report building never delay a server's start.
+ */
+import type { Config } from '../config/config.ts';
+import { currentEnvironment } from '../report/environment.ts';
+import { buildReport } from '../report/build-report.ts';
+import { judgingSummary } from '../report/judging-summary.ts';
+import type { BuildResult, Report, SamplingInfo } from '../model/report.ts';
+import type { AnswerScoring } from '../answers/score-answer.ts';
+import type { RuleResult } from '../model/answer-rules.ts';
+import type { CaseObservation } from '../model/observation.ts';
+import type { Suite } from '../suite/index.ts';
+import type { HttpSessionEnd } from '../server/http-session.ts';
+import type { RunOutcome } from '../run/run-suite.ts';
+import type { Arm } from './arm.ts';
+import { scoreCases } from './score-cases.ts';
+import { TOOL_VERSION } from './version.ts';
+
+export interface ArmsResult {
+  config: Config;
+  suite: Suite;
+  arms: readonly Arm[];
+  outcomes: readonly RunOutcome[];
+  ends: readonly HttpSessionEnd[];
+  builds: readonly (BuildResult | undefined)[];
+  /** Answer validations already run during the run (see arms.ts firstFailedValidation). */
+  validated: WeakMap<CaseObservation, RuleResult[]>;
+  cpus: string | null;
+  scoring?: AnswerScoring;
+  sampling?: SamplingInfo;
+}
+
+function withoutStorage(scoring: AnswerScoring): AnswerScoring {
+  const { storage: _ignored, ...rest } = scoring;
+  return rest;
+}
+
+export async function armReports(run: ArmsResult): Promise<Report[]> {
+  const { config, suite, arms: all, outcomes, ends, builds, validated, cpus, sampling } = run;
+  const environment = currentEnvironment();
+  const reports: Report[] = [];
+  for (const [i, arm] of all.entries()) {
+    const end = ends[i]!;
+    // Only the head arm appends to the evaluation store: the base is a comparison run.
+    const scoring = run.scoring && { ...(i < all.length - 1 ? withoutStorage(run.scoring) : run.scoring), validated };
+    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const build = builds[i];
+    const report = buildReport({
+      version: TOOL_VERSION,
+      createdAt: new Date(),
+      git: arm.git,
+      environment,
+      target: {
+        transport: arm.server.url === undefined ? 'stdio' : 'http',
+        command: arm.server.command,
+        cwd: arm.server.cwd,
+        ...(arm.server.url !== undefined ? { url: arm.server.url } : {}),
+        ...(arm.build ? { buildCommand: arm.build.command } : {}),
+      },
+      suite,
+      settings: {
+        k: config.k,
+        cutoffs: config.cutoffs,
+        warmup: config.warmup,
+        repetitions: outcomes[i]!.repetitions,
+        timeoutMs: config.timeoutMs,
+        seed: config.seed,
+        ...(all.length > 1 ? { blockSize: config.blockSize } : {}),
+        ...(sampling ? { sampling } : {}),
+        ...(cpus !== null ? { serverCpus: cpus } : {}),
+      },
+      results,
+      ...(build ? { build } : {}),
+      ...(end.memory ? { memory: end.memory } : {}),
+      server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
+      healthPolicy: config.health,
+    });
+    const judging = scoring?.session ? judgingSummary(scoring.session, results) : undefined;
+    if (judging) report.judging = judging;
+    if (arm.sameJob) report.sameJob = arm.sameJob;
+    if (config.shard) report.shard = config.shard;
+    reports.push(report);
+  }
+  return reports;
+}

@@ -1,0 +1,19 @@
+/**
+ * A dataset's text into a Suite, synchronously (the library's parseSuite, tests): every
+ * format's parser is imported up front. Runs read files with load-suite.ts, which loads a
+ * format's parser only when a file of that format is read.
+ */
+import type { Suite } from '../model/case.ts';
+import { classifyFile, type DatasetFormat, type FormatParser } from './classify-file.ts';
+import { importSeed000 } from './import-seed-000.ts';
+import { importSpeakeasy } from './import-speakeasy.ts';
+import { answerIssues } from './answer-checks.ts';
+import { nativeSuiteParser } from './parse-native-suite.ts';
+
+const PARSERS: Record<DatasetFormat, FormatParser> = { native: nativeSuiteParser(answerIssues), 'seed-000': importSeed000, speakeasy: importSpeakeasy };
+
+/** Pure: `file` only labels messages and picks the format by extension. */
+export function parseSuite(text: string, file: string): Suite {
+  const { source, format } = classifyFile(text, file);
+  return PARSERS[format](source, file);
+}
