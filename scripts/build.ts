@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/answers/rules/parsers/grammar-files.ts';
 import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
 import { LAZY_PACKAGES, lazyFileName } from '../src/shared/lazy-require.ts';
+import { startupChunk, startupPlan } from './startup-chunk.ts';
 
 /**
  * `split`: the Action is code-split so the GitHub modules it imports dynamically land in
@@ -73,6 +74,25 @@ const noOidc: Plugin = {
   },
 };
 
+/**
+ * @actions/core imports node:crypto at the top of its file commands for one randomUUID()
+ * (the delimiter of a multi-line output), which would load node:crypto before the server's
+ * spawn. The stand-in loads it when that call is made (src/shared/lazy-crypto.ts).
+ */
+const lazyCoreCrypto: Plugin = {
+  name: 'lazy-core-crypto',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      /[\\/]@actions[\\/]core[\\/]/.test(args.importer) ? { path: 'crypto', namespace: 'lazy-core-crypto' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-core-crypto' }, () => ({
+      resolveDir: root,
+      loader: 'js',
+      contents: "import { nodeCrypto } from './src/shared/lazy-crypto.ts'; export const randomUUID = () => nodeCrypto().randomUUID();",
+    }));
+  },
+};
+
 const common: BuildOptions = {
   bundle: true,
   platform: 'node',
@@ -81,7 +101,7 @@ const common: BuildOptions = {
   legalComments: 'none',
   minify: true,
   logLevel: 'warning',
-  plugins: [lazyUndici, noOidc],
+  plugins: [lazyUndici, noOidc, lazyCoreCrypto],
   // Lets sources tell bundle from source, for the lazy requires that only a bundle can do (src/answers/rules/load-re2.ts).
   define: { DME_BUNDLE: 'true' },
   // Some bundled CommonJS dependencies call require(); give ESM output a real one.
@@ -142,7 +162,10 @@ export async function buildAll(outRoot: string = root): Promise<string[]> {
     const target = bundle.split
       ? { splitting: true, outdir: path.dirname(outfile), entryNames: path.basename(outfile, '.js'), chunkNames: 'chunks/[name]-[hash]' }
       : { outfile };
-    const result = await build({ ...common, ...target, absWorkingDir: root, entryPoints: [path.join(root, bundle.entry)], metafile: true });
+    const options = { ...common, ...target, absWorkingDir: root, entryPoints: [path.join(root, bundle.entry)], metafile: true as const };
+    // A split bundle is planned by a first build (not written), then built with its start-up modules in one chunk (scripts/startup-chunk.ts).
+    const plugins = bundle.split ? [...(common.plugins ?? []), startupChunk(root, startupPlan((await build({ ...options, write: false })).metafile, root, bundle.entry))] : (common.plugins ?? []);
+    const result = await build({ ...options, plugins });
     written.push(...Object.keys(result.metafile.outputs).map((file) => path.resolve(root, file)));
   }
   written.push(...(await buildLazyPackages(outRoot)));
