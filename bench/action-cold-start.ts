@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { quote } from 'shell-quote';
 import { percentile } from '../src/retrieval/metrics/index.ts';
+import { startupBytes } from '../scripts/startup-path.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ACTION = path.join(ROOT, 'dist/action.js');
@@ -68,7 +69,7 @@ export async function actionColdStart(): Promise<{ floorP50: number; actionP50: 
     floor.push(await nodeFloor(stamp));
   }
   const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
-  const size = statSync(ACTION).size;
+  const size = startupBytes(path.join(ROOT, 'dist'), 'action.js');
   console.log(`\nAction cold start to first server spawn (${TRIALS} trials alternating, Node ${process.version})`);
   console.log('| | p50 |\n| --- | ---: |');
   console.log(`| node -e spawning the same stamp (floor) | ${p50(floor).toFixed(1)} ms |`);
@@ -76,6 +77,6 @@ export async function actionColdStart(): Promise<{ floorP50: number; actionP50: 
   const ratio = p50(action) / p50(floor);
   console.log(`| ratio | ${ratio.toFixed(2)} |`);
   console.log(`target ratio <= 2: ${ratio <= 2 ? 'met' : 'NOT met'}`);
-  console.log(`dist/action.js size: ${(size / 1024 / 1024).toFixed(2)} MiB (target < 3 MiB: ${size < 3 * 1024 * 1024 ? 'met' : 'NOT met'}); dist/cli.js: ${(statSync(path.join(ROOT, 'dist/cli.js')).size / 1024 / 1024).toFixed(2)} MiB`);
+  console.log(`loaded before the spawn: ${(size / 1024).toFixed(0)} KiB of dist/action.js and its start-up chunk (target < 3 MiB: ${size < 3 * 1024 * 1024 ? 'met' : 'NOT met'}); dist/cli.js: ${(statSync(path.join(ROOT, 'dist/cli.js')).size / 1024 / 1024).toFixed(2)} MiB`);
   return { floorP50: p50(floor), actionP50: p50(action), trials: TRIALS };
 }

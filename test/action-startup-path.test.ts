@@ -3,31 +3,21 @@
  * statically, transitively (dynamic import() chunks load later, when used). The MCP SDK
  * with zod is loaded only once the server is spawned (server/stdio-session.ts), and
  * @actions/core's OIDC client with undici and the node:http facade never
- * (scripts/build.ts, noOidc), and re2js, yaml, Ajv and Student's t come from dist/lazy/
- * on first use (shared/lazy-require.ts): each cost 5-25 ms of cold start (npm run bench).
+ * (scripts/build.ts, noOidc), and re2js, yaml, Ajv, Student's t and picomatch come from
+ * dist/lazy/ on first use (shared/lazy-require.ts): each cost 5-25 ms of cold start (npm
+ * run bench). What runs after the run (scoring, comparison, rendering, publishing) loads
+ * after it; node:crypto and node:util load when first used; and the start-up modules stay
+ * in one chunk (scripts/startup-chunk.ts), since each file costs the ES module loader.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { startupFiles } from '../scripts/startup-path.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../dist');
-const STATIC_IMPORT = /(?:^|[;}\n])\s*import\s*(?:[^'"()]*?from\s*)?"(\.[^"]+)"/g;
-
-function startupFiles(entry: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    const text = readFileSync(file, 'utf8');
-    files.set(file, text);
-    for (const m of text.matchAll(STATIC_IMPORT)) visit(path.join(path.dirname(file), m[1]!));
-  };
-  visit(path.join(DIST, entry));
-  return files;
-}
 
 describe("the Action's start-up path (before the server is spawned)", () => {
-  const files = startupFiles('action.js');
+  const files = startupFiles(DIST, 'action.js');
   const text = [...files.values()].join('\n');
 
   it('holds neither the MCP SDK nor zod', () => {
@@ -42,8 +32,20 @@ describe("the Action's start-up path (before the server is spawned)", () => {
     assert.doesNotMatch(text, /YAMLParseError|gammaincinv/);
   });
 
+  it('holds nothing of what runs after the run (scoring, comparison, rendering)', () => {
+    assert.doesNotMatch(text, /Compared with baseline|Index build: not run/);
+  });
+
+  it('imports neither node:crypto nor node:util (each brings ~5-7 ms of Node internals)', () => {
+    assert.doesNotMatch(text, /from"(node:)?(crypto|util)"/);
+  });
+
+  it('is the entry and its start-up chunk, not one file per combination of lazy parts', () => {
+    assert.ok(files.size <= 3, `start-up path has ${files.size} files: ${[...files.keys()].map((f) => path.relative(DIST, f)).join(', ')}`);
+  });
+
   it('stays small', () => {
     const bytes = [...files.values()].reduce((sum, t) => sum + Buffer.byteLength(t), 0);
-    assert.ok(bytes < 700 * 1024, `start-up path is ${(bytes / 1024).toFixed(0)} KiB`);
+    assert.ok(bytes < 400 * 1024, `start-up path is ${(bytes / 1024).toFixed(0)} KiB`);
   });
 });

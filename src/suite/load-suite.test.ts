@@ -232,7 +232,7 @@ describe('loadSuite', () => {
     const suite = await loadSuite(file);
     assert.match(suite.hash, /^[0-9a-f]{64}$/);
     assert.equal(suite.hash, parseSuite(VALID, file).hash);
-    assert.equal(JSON.parse(JSON.stringify(suite)).hash, suite.hash);
+    assert.equal((JSON.parse(JSON.stringify(suite)) as { hash: string }).hash, suite.hash);
   });
 
   it('reports a missing file as a DatasetError', async () => {

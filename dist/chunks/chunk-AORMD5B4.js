@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{c as f}from"./chunk-CFHCUHC6.js";var i=f(u=>{"use strict";Object.defineProperty(u,"__esModule",{value:!0});function n(l){let c=l.length,d=0,e=0,t;for(;e<c;)d++,t=l.charCodeAt(e++),t>=55296&&t<=56319&&e<c&&(t=l.charCodeAt(e),(t&64512)===56320&&e++);return d}u.default=n;n.code='require("ajv/dist/runtime/ucs2length").default'});export{i as a};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{createRequire as n}from"node:module";import t from"node:path";import{fileURLToPath as o}from"node:url";function i(e){return`${e.replace(/^@/,"").replace(/\//g,"-")}.cjs`}function s(){let e=t.dirname(o(import.meta.url));return t.basename(e)==="chunks"?t.dirname(e):e}function u(e){let a,r=()=>n(import.meta.url)(t.join(s(),"lazy",i(e)));return()=>a??=r()}export{u as a};

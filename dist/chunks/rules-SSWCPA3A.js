@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,d as b,e as c,f as d}from"./chunk-KCBTMIXK.js";import"./chunk-75RU2FKK.js";import"./chunk-UVUKG3RW.js";import"./chunk-HKBZRXE5.js";import"./chunk-BPZ63TMH.js";import"./chunk-CFHCUHC6.js";export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};
