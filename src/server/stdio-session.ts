@@ -61,14 +61,13 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     child.once('spawn', () => resolve());
     child.once('error', reject);
   });
-  let tree: ServerTree | undefined;
-  // Sampled from the spawn on; a spawn that failed is reported by the transport's start().
-  spawned.then(
-    () => {
-      if (child.pid !== undefined) tree = watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
-    },
-    () => undefined,
-  );
+  // Watched (sampled, and registered so that Ctrl-C ends it) from the spawn on, synchronously:
+  // a pid means the process exists, and waiting for the 'spawn' event left a window in which
+  // an interrupt found no handler and no tree to end. A spawn that failed has no pid and is
+  // reported by the transport's start().
+  // A failed spawn is reported by the transport's start(), which may come after the SDK has loaded: until then it is not unhandled.
+  spawned.catch(() => undefined);
+  const tree: ServerTree | undefined = child.pid === undefined ? undefined : watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
   let exit: ServerExit | null = null;
   let alive = true;
   const exited = new Promise<void>((resolve) => {

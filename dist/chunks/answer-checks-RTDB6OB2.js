@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{g as a,h as b}from"./chunk-O37CU2KN.js";import"./chunk-H5YRVJEZ.js";import"./chunk-AJELPC6P.js";import"./chunk-CI5A7C32.js";import"./chunk-SPDD54Z6.js";import"./chunk-WTBFVTAX.js";import"./chunk-EXJSMTTZ.js";import"./chunk-X34UHRUG.js";b();export{a as answerIssues};

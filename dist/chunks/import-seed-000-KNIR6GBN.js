@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c}from"./chunk-Z6YVNTQ2.js";import"./chunk-AJELPC6P.js";import"./chunk-CI5A7C32.js";import"./chunk-SPDD54Z6.js";import"./chunk-WTBFVTAX.js";import"./chunk-EXJSMTTZ.js";import"./chunk-X34UHRUG.js";c();export{a as importSeed000,b as seedRule};

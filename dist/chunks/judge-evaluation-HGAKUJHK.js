@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{q as a,r as b,s as c}from"./chunk-FEHIYWZF.js";import"./chunk-LEROWQQN.js";import"./chunk-RP7L6MAL.js";import"./chunk-3Q4SACCR.js";import"./chunk-K7H77JFE.js";import"./chunk-WTBFVTAX.js";import"./chunk-EXJSMTTZ.js";import"./chunk-X34UHRUG.js";c();export{a as judgeGates,b as judgedEvaluation};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,e as b,f as c,g as d,h as e}from"./chunk-CI5A7C32.js";import"./chunk-SPDD54Z6.js";import"./chunk-WTBFVTAX.js";import"./chunk-EXJSMTTZ.js";import"./chunk-X34UHRUG.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};
