@@ -17,4 +17,3 @@ export async function mergeMode(ctx: RunContext): Promise<void> {
   core.info(`merged ${files.length} shard report(s): ${report.summary.cases} cases`);
   await publish(ctx, { report, comparison: null }, config, outDir);
 }
-

@@ -22,4 +22,3 @@ export interface Arm {
   /** Shown in progress lines when there are two arms. */
   label?: string;
 }
-

@@ -73,8 +73,6 @@ async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHook
 /** Percent with one decimal, for progress lines. */
 const pct = (x: number) => `±${(x * 100).toFixed(1)}%`;
 
-
-
 type PrecisionOf = (outcomes: readonly RunOutcome[]) => PrecisionCheck;
 
 /** The precision of a same-job A/B's median latencies so far (loaded only for adaptive runs). */

@@ -9,6 +9,10 @@ import type pidusage from 'pidusage';
 import type { MemoryResult, RssSample } from '../model/report.ts';
 import { trackTree } from './process-tree.ts';
 
+/** pidusage, loaded by the first sample (after the spawn, not on the path to it), then kept: a sample is a hot path. */
+let usageModule: Promise<typeof pidusage> | undefined;
+const loadUsage = (): Promise<typeof pidusage> => (usageModule ??= import('pidusage').then((m) => m.default));
+
 export interface RssSamplerOptions {
   /** Aimed interval between samples, ms. */
   intervalMs?: number;
@@ -55,8 +59,7 @@ export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}
       if (pids.length > 0) {
         // One batch call. A pid that exited meanwhile comes back undefined (or, alone,
         // rejects): the sample is simply what is left.
-        // Loaded by the first sample: after the spawn, not on the path to it.
-        const { default: usage } = await import('pidusage');
+        const usage = await loadUsage();
         const stats: Record<string, pidusage.Status | undefined> = await usage(pids).catch(() => ({}));
         for (const stat of Object.values(stats)) {
           // Zombies report 0: they have exited and are not counted as processes.

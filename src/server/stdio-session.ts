@@ -61,12 +61,12 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     child.once('spawn', () => resolve());
     child.once('error', reject);
   });
+  // A failed spawn is reported by the transport's start(), which may come after the SDK has
+  // loaded: until then it is not unhandled.
+  spawned.catch(() => undefined);
   // Watched (sampled, and registered so that Ctrl-C ends it) from the spawn on, synchronously:
   // a pid means the process exists, and waiting for the 'spawn' event left a window in which
-  // an interrupt found no handler and no tree to end. A spawn that failed has no pid and is
-  // reported by the transport's start().
-  // A failed spawn is reported by the transport's start(), which may come after the SDK has loaded: until then it is not unhandled.
-  spawned.catch(() => undefined);
+  // an interrupt found no handler and no tree to end. A spawn that failed has no pid.
   const tree: ServerTree | undefined = child.pid === undefined ? undefined : watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
   let exit: ServerExit | null = null;
   let alive = true;

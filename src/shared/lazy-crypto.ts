@@ -11,10 +11,14 @@ import { createRequire } from 'node:module';
 type Crypto = typeof NodeCrypto;
 let loaded: Crypto | undefined;
 
-export function nodeCrypto(): Crypto {
+function load(): Crypto {
   // Typed as always there (@types/node 24), but absent before Node 20.16.
   const hasBuiltin = typeof (process as { getBuiltinModule?: unknown }).getBuiltinModule === 'function';
-  return (loaded ??= hasBuiltin ? process.getBuiltinModule('node:crypto') : (createRequire(import.meta.url)('node:crypto') as Crypto));
+  return hasBuiltin ? process.getBuiltinModule('node:crypto') : (createRequire(import.meta.url)('node:crypto') as Crypto);
+}
+
+export function nodeCrypto(): Crypto {
+  return (loaded ??= load());
 }
 
 /** The SHA-256 of a text, in hex: cache keys and content nonces. */

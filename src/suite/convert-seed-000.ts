@@ -22,8 +22,7 @@ import { yamlModule } from '../shared/load-yaml.ts';
 import { DatasetError } from './dataset-error.ts';
 import { importSeed000, seedRule, type Seed000Dataset } from './import-seed-000.ts';
 import { isSeed000 } from './classify-file.ts';
-import { answerIssues } from './answer-checks.ts';
-import { nativeSuiteParser } from './parse-native-suite.ts';
+import { parseNativeChecked } from './parse-suite.ts';
 import { parseSourceDocument } from './source-document.ts';
 import { isRecord } from '../shared/plain-data.ts';
 
@@ -78,6 +77,6 @@ export function convertSeed000(text: string, file: string): Converted {
   const out = `${header.split('\n').map((l) => `#${l}`).join('\n')}\n${yamlModule().stringify(native, { lineWidth: 0 })}`;
   // What we hand over must load as a native dataset; a failure here is our bug, said as such.
   const check = parseSourceDocument(out, file);
-  nativeSuiteParser(answerIssues)(check, file);
+  parseNativeChecked(check, file);
   return { text: out, cases: native.cases.length };
 }

@@ -10,7 +10,10 @@ import { importSpeakeasy } from './import-speakeasy.ts';
 import { answerIssues } from './answer-checks.ts';
 import { nativeSuiteParser } from './parse-native-suite.ts';
 
-const PARSERS: Record<DatasetFormat, FormatParser> = { native: nativeSuiteParser(answerIssues), 'seed-000': importSeed000, speakeasy: importSpeakeasy };
+/** The native format's parser with its answer checks, for callers that parse synchronously (also the seed-000 converter's output check). */
+export const parseNativeChecked: FormatParser = nativeSuiteParser(answerIssues);
+
+const PARSERS: Record<DatasetFormat, FormatParser> = { native: parseNativeChecked, 'seed-000': importSeed000, speakeasy: importSpeakeasy };
 
 /** Pure: `file` only labels messages and picks the format by extension. */
 export function parseSuite(text: string, file: string): Suite {

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c}from"./chunk-QNIQSAQJ.js";import"./chunk-PGEZOYFP.js";import"./chunk-LVRE35FJ.js";import"./chunk-7KTHR4TG.js";import"./chunk-YTQZYD3L.js";import"./chunk-UBBBPHRV.js";import"./chunk-SRKXBUXR.js";c();export{a as importSeed000,b as seedRule};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c,d}from"./chunk-D37QIGTX.js";import"./chunk-2GVKBY4Y.js";import"./chunk-GRPTCDB3.js";import"./chunk-O4MMRVNZ.js";import"./chunk-FMIWONX6.js";import"./chunk-2VXJ5CWV.js";import"./chunk-ATOKIW63.js";import"./chunk-CNHYX5V4.js";import"./chunk-YTQZYD3L.js";import"./chunk-UBBBPHRV.js";import"./chunk-SRKXBUXR.js";d();export{c as describeBaseline,b as publish,a as publishShard};

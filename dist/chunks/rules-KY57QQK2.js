@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,e as b,f as c,g as d,h as e}from"./chunk-LVRE35FJ.js";import"./chunk-7KTHR4TG.js";import"./chunk-YTQZYD3L.js";import"./chunk-UBBBPHRV.js";import"./chunk-SRKXBUXR.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};
