@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startupBytes } from './startup-path.ts';
+import { docPages, renderRegions } from './doc-regions.ts';
 import { load } from 'js-yaml';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -184,25 +185,13 @@ export function facts(): Record<string, () => string> {
   };
 }
 
-const REGION = /<!-- facts:([a-z0-9-]+) -->([\s\S]*?)<!-- \/facts:\1 -->/g;
-
-/** The text with every region rewritten; throws on a region naming no known fact. */
+/** The text with every facts region rewritten; throws on a region naming no known fact. */
 export function renderFacts(text: string, file: string, all = facts()): string {
-  return text.replace(REGION, (_whole, name: string, body: string) => {
-    const fact = all[name];
-    if (!fact) throw new Error(`${file}: unknown fact region "${name}" (known: ${Object.keys(all).join(', ')})`);
-    // A region on its own lines keeps them; an inline one stays inline.
-    const block = body.startsWith('\n');
-    return `<!-- facts:${name} -->${block ? `\n${fact()}\n` : fact()}<!-- /facts:${name} -->`;
-  });
+  return renderRegions(text, file, 'facts', all);
 }
 
 /** README.md and every markdown page under docs/. */
-export function factFiles(): string[] {
-  const docs = path.join(ROOT, 'docs');
-  const pages = existsSync(docs) ? readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => path.join(docs, f)) : [];
-  return [path.join(ROOT, 'README.md'), ...pages];
-}
+export const factFiles = docPages;
 
 if (import.meta.main) {
   const all = facts();
