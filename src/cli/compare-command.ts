@@ -149,6 +149,8 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
   const markdown = renderSideBySide(runs, pairwise);
   if (v.markdown !== undefined) await writeFile(path.resolve(cwd, v.markdown), markdown);
   process.stdout.write(markdown);
-  const errored = runs.some((r) => r.report.summary.errors + r.report.summary.notRun > 0);
-  return errored || (pairwise?.errors ?? 0) > 0 ? 1 : 0;
+  // Exit 1 names its cause: which configuration's cases errored or did not run.
+  const errored = runs.filter((r) => r.report.summary.errors + r.report.summary.notRun > 0);
+  for (const r of errored) process.stderr.write(`docs-mcp-eval: ${r.name}: ${r.report.summary.errors} case(s) errored and ${r.report.summary.notRun} did not run (exit 1)\n`);
+  return errored.length > 0 || (pairwise?.errors ?? 0) > 0 ? 1 : 0;
 }
