@@ -4,8 +4,9 @@
  * blocks.ts), and is checked as that: datasets, configs and profiles through the project's
  * loaders, workflows through GitHub's parser, shell commands and modules run in a scratch
  * folder (a user's project with the reference server standing in for theirs, or a checkout
- * of this repository) with their documented exit code and key output lines, sample output
- * against what produced it. An unmarked block fails.
+ * of this repository) with their documented exit code and key output lines, a workflow's
+ * Action step on a pull request against the loopback GitHub double, sample output against
+ * what produced it. An unmarked block fails.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,9 @@ import { after, before, describe, it } from 'node:test';
 import { attr, blocksOf, examplePages, type Block } from './support/docs-examples/blocks.ts';
 import { checkConfig, checkDataset, checkProfile, checkSteps, checkWorkflow, type Checked } from './support/docs-examples/check-files.ts';
 import { runBlock } from './support/docs-examples/run-block.ts';
+import { runWorkflow } from './support/docs-examples/run-workflow.ts';
+import type { GitHubDouble } from './support/github-double/index.ts';
+import { useGitHubDouble } from './support/use-github-double.ts';
 import { makeScratch, ROOT, type Scratch } from './support/docs-examples/scratch.ts';
 
 /** Whole generated files: output, not pages with examples. */
@@ -75,6 +79,14 @@ describe('commands and modules run as written', () => {
     return Promise.all([worker(), worker()]);
   });
   for (const b of runnable) it(`${where(b)} (${b.marker!.kind} in ${attr(b.marker!, 'in') ?? 'project'})`, async () => report(b, await results.get(b)!));
+});
+
+describe('workflows marked run= run their docs-mcp-eval step against the GitHub double', () => {
+  let double: GitHubDouble;
+  useGitHubDouble((d) => (double = d));
+  for (const b of of('workflow').filter((w) => attr(w.marker!, 'run'))) {
+    it(`${where(b)} (${attr(b.marker!, 'run')})`, async () => report(b, await runWorkflow(b, scratch.copy('project'), double)));
+  }
 });
 
 describe('sample output is what produced it', () => {

@@ -23,6 +23,8 @@ export interface ActionRunOptions {
   ref: string;
   runId: number;
   env?: Record<string, string>;
+  /** The checkout the step runs in (GITHUB_WORKSPACE and the working directory); default this repository. */
+  workspace?: string;
 }
 
 export interface ActionRun {
@@ -87,7 +89,7 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_WORKFLOW: 'docs-mcp-eval',
     GITHUB_JOB: 'eval',
-    GITHUB_WORKSPACE: ROOT,
+    GITHUB_WORKSPACE: o.workspace ?? ROOT,
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_OUTPUT: outputPath,
     RUNNER_TEMP: dir,
@@ -97,7 +99,7 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
     ...o.env,
   };
   o.double.state.currentRunId = o.runId;
-  const child = spawn(process.execPath, [ACTION], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr.on('data', (c: Buffer) => (log += c.toString()));

@@ -15,8 +15,8 @@ export const KINDS = {
   config: ['file', 'env'],
   /** A profile file, loaded by the profile loader. */
   profile: ['file'],
-  /** A whole workflow file, parsed by GitHub's workflow parser. */
-  workflow: [],
+  /** A whole workflow file, parsed by GitHub's workflow parser; `run=pull_request`: its docs-mcp-eval step also runs against the GitHub double. */
+  workflow: ['run'],
   /** A list of workflow steps, parsed inside a job. */
   steps: [],
   /** Shell commands, run by bash in a scratch folder: `in` project (a user's project) or repo (a checkout of this one); `exit` (default 0); each `expect` must appear in the output. */
