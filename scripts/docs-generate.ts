@@ -18,7 +18,7 @@ import { docPages, renderRegions } from './doc-regions.ts';
 import { commentExample } from './docs-generate/comment-example.ts';
 import { reportSample } from './docs-generate/report-sample.ts';
 import { BASELINE, recordSampleRun, ROOT, sampleEvaluation } from './docs-generate/sample-run.ts';
-import { otherFolders, sourceTree } from './docs-generate/source-tree.ts';
+import { floorPlan, otherFolders, sourceTree } from './docs-generate/source-tree.ts';
 
 export const COMMENT_EXAMPLE = 'docs/comment-example.md';
 
@@ -27,6 +27,7 @@ export function regions(from: string): Record<string, () => string> {
   return {
     'report-sample': () => reportSample(sampleEvaluation()),
     'source-tree': () => sourceTree(from),
+    'floor-plan': floorPlan,
     'other-folders': otherFolders,
   };
 }

@@ -1,13 +1,15 @@
 /**
- * The source tree on docs/development.md: the rooms of src/ on the floors `npm run imports`
- * finds (scripts/import-graph.ts), each with the first sentence of its README, then the
- * repository's other top-level folders. A room without a README, or a tracked top-level
- * folder this file does not describe, stops the generator with what to add.
+ * The source tree on docs/development.md: the rooms of src/ on the floors of the plan that
+ * `npm run imports` and test/layers.test.ts hold them to (LAYERS, scripts/import-graph.ts),
+ * each with the first sentence of its README, then the repository's other top-level
+ * folders; and the plan's floors on src/README.md. A room without a README or a place in
+ * the plan, or a tracked top-level folder this file does not describe, stops the generator
+ * with what to add.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { floors, readImportGraph, roomArrows, roomOf } from '../import-graph.ts';
+import { LAYERS, readImportGraph, roomOf } from '../import-graph.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -40,11 +42,26 @@ function indexSentence(): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
+/** Each room's floor in the plan; throws on a room the plan does not place. */
+function planFloors(): Map<string, number> {
+  const floor = new Map<string, number>();
+  LAYERS.forEach((rooms, i) => rooms.forEach((room) => floor.set(room, i)));
+  const rooms = [...new Set([...readImportGraph().edges.keys()].map(roomOf))];
+  const unplaced = rooms.filter((room) => !floor.has(room));
+  if (unplaced.length > 0) throw new Error(`src/${unplaced.join(', src/')} has no floor: add it to LAYERS in scripts/import-graph.ts`);
+  return floor;
+}
+
+/** src/README.md's plan: one row per floor, top first. */
+export function floorPlan(): string {
+  const rows = LAYERS.map((rooms, i) => `| ${i} | ${rooms.map((r) => (r === '.' ? '`index.ts` (the library)' : `[${r}](${r}/)`)).join(', ')} |`).reverse();
+  return ['| Floor | Folders |', '| --- | --- |', ...rows].join('\n');
+}
+
 /** One row per room, top floor first; links are relative to `from` (a page's folder, from the root). */
 export function sourceTree(from: string): string {
-  const graph = readImportGraph();
-  const rooms = [...new Set([...graph.edges.keys()].map(roomOf))].sort();
-  const floor = floors(roomArrows(graph), rooms);
+  const floor = planFloors();
+  const rooms = [...floor.keys()].sort();
   const link = (target: string) => path.posix.relative(from, target) || '.';
   const rows = [...rooms]
     .sort((a, b) => floor.get(b)! - floor.get(a)! || a.localeCompare(b))
