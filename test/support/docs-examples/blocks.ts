@@ -1,7 +1,7 @@
 /**
  * The fenced blocks of the user-facing pages and the marker each carries: an HTML comment on
  * the last non-blank line before the fence, `<!-- example: KIND key=value key="a value" -->`,
- * saying what the block is and how test/docs-examples.test.ts checks it (KINDS below).
+ * saying what the block is and how test/docs-examples.e2e.test.ts checks it (KINDS below).
  * GitHub does not show the comment. Pure: text in, blocks and marker problems out.
  */
 import { existsSync, readdirSync } from 'node:fs';
