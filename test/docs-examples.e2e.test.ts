@@ -4,9 +4,10 @@
  * blocks.ts), and is checked as that: datasets, configs and profiles through the project's
  * loaders, workflows through GitHub's parser, shell commands and modules run in a scratch
  * folder (a user's project with the reference server standing in for theirs, or a checkout
- * of this repository) with their documented exit code and key output lines, a workflow's
- * Action step on a pull request against the loopback GitHub double, sample output against
- * what produced it. An unmarked block fails.
+ * of this repository) with their documented exit code and key output lines, a dataset
+ * marked run= against the server it names (its judges against the loopback OpenAI double),
+ * a workflow's Action step on a pull request against the loopback GitHub double, sample
+ * output against what produced it. An unmarked block fails.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { checkConfig, checkDataset, checkProfile, checkSteps, checkWorkflow, typ
 import { runBlock } from './support/docs-examples/run-block.ts';
 import { runWorkflow } from './support/docs-examples/run-workflow.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
+import { startOpenAiDouble, type OpenAiDouble } from './support/openai-double/index.ts';
 import { useGitHubDouble } from './support/use-github-double.ts';
 import { makeScratch, ROOT, type Scratch } from './support/docs-examples/scratch.ts';
 
@@ -62,23 +64,29 @@ describe('file examples load as the project loads them', () => {
   }
 });
 
-describe('commands and modules run as written', () => {
+describe('commands, modules and datasets marked run= run as written', () => {
   // Each in its own copy of its scratch folder, two at a time (the slow part: real servers).
-  const runnable = of('shell', 'module');
+  const runnable = [...of('shell', 'module'), ...of('dataset').filter((b) => attr(b.marker!, 'run'))];
+  const folder = (b: Block) => (b.marker!.kind === 'dataset' ? 'repo' : (attr(b.marker!, 'in') ?? 'project')) as 'project' | 'repo';
   const results = new Map<Block, Promise<Checked>>();
-  before(() => {
+  let llm: OpenAiDouble | undefined;
+  before(async () => {
+    if (runnable.some((b) => attr(b.marker!, 'needs') === 'llm')) llm = await startOpenAiDouble();
     const queue = [...runnable];
     const worker = async () => {
       for (let b = queue.shift(); b; b = queue.shift()) {
-        const dir = scratch.copy((attr(b.marker!, 'in') ?? 'project') as 'project' | 'repo');
-        const result = runBlock(b, dir);
+        const result = runBlock(b, scratch.copy(folder(b)), llm);
         results.set(b, result);
         await result;
       }
     };
-    return Promise.all([worker(), worker()]);
+    await Promise.all([worker(), worker()]);
   });
-  for (const b of runnable) it(`${where(b)} (${b.marker!.kind} in ${attr(b.marker!, 'in') ?? 'project'})`, async () => report(b, await results.get(b)!));
+  after(async () => {
+    assert.deepEqual(llm?.violations ?? [], [], 'every request to the OpenAI double was one the API accepts');
+    await llm?.close();
+  });
+  for (const b of runnable) it(`${where(b)} (${b.marker!.kind} in ${folder(b)})`, async () => report(b, await results.get(b)!));
 });
 
 describe('workflows marked run= run their docs-mcp-eval step against the GitHub double', () => {

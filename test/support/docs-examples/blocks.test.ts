@@ -16,6 +16,8 @@ describe('docs example markers', () => {
     assert.throws(() => parseMarker('example: illustration'), /says why/);
     assert.throws(() => parseMarker('example: output'), /generated=NAME, of=ID or reason/);
     assert.throws(() => parseMarker('example: shell in=moon'), /in= is project or repo/);
+    assert.throws(() => parseMarker('example: dataset needs=llm'), /go with run=/);
+    assert.throws(() => parseMarker('example: dataset run="node s.mjs" needs=gpu'), /needs= is llm/);
   });
 
   it('finds fenced blocks, indented ones in lists too, with the marker on the last non-blank line before them', () => {

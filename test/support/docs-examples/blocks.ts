@@ -9,8 +9,11 @@ import path from 'node:path';
 
 /** Every kind, with the attributes it takes (a repeatable one may be given more than once). */
 export const KINDS = {
-  /** A dataset file, loaded by the suite loader; `invalid`: it must be refused (its `id` names it for an output block). */
-  dataset: ['file', 'invalid', 'id'],
+  /**
+   * A dataset file, loaded by the suite loader; `invalid`: it must be refused (its `id` names it for an output block);
+   * `run="server command"`: also run in a checkout against that server (`needs=llm`: with the OpenAI double for its judges), with `exit` and `expect` as for shell.
+   */
+  dataset: ['file', 'invalid', 'id', 'run', 'needs', 'exit', 'expect'],
   /** A docs-mcp-eval.yml, read and resolved as `run --config` does; `env`: a variable the file reads, set to a placeholder. */
   config: ['file', 'env'],
   /** A profile file, loaded by the profile loader. */
@@ -66,6 +69,8 @@ export function parseMarker(body: string): Marker {
   if (kind === 'illustration' && !attrs['reason']) throw new Error('an illustration says why it cannot run (reason="…")');
   if (kind === 'output' && ['generated', 'of', 'reason'].filter((k) => attrs[k]).length !== 1) throw new Error('an output block is generated=NAME, of=ID or reason="…" (one of them)');
   if ((kind === 'shell' || kind === 'module') && attrs['in'] && !['project', 'repo'].includes(attrs['in'][0]!)) throw new Error('in= is project or repo');
+  if (attrs['needs'] && attrs['needs'][0] !== 'llm') throw new Error('needs= is llm (GitHub: a workflow with run=)');
+  if (kind === 'dataset' && (attrs['needs'] || attrs['exit'] || attrs['expect']) && !attrs['run']) throw new Error('needs, exit and expect go with run="server command"');
   return { kind, attrs };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Runs a shell or module example as a user would: bash (or node, for a module) in its own
+ * Runs a shell, module or dataset example as a user would: bash (node for a module, the CLI for a dataset) in its own
  * copy of a scratch folder, with the folder's node_modules/.bin and this Node first on
  * PATH (as npm scripts have it), npm kept offline (the docs-mcp-eval it finds is the one
  * installed in the folder), and a generous bound far from any hang. The process group is
@@ -51,13 +51,26 @@ export function runIn(dir: string, command: string[], env: Record<string, string
   });
 }
 
-/** Runs the block and checks its exit code and expected lines. */
-export async function runBlock(block: Block, dir: string): Promise<Checked> {
+/** The OpenAI API as the docs write it, which a `needs=llm` example is pointed away from. */
+const OPENAI = 'https://api.openai.com/v1';
+
+/**
+ * Runs the block and checks its exit code and expected lines. A dataset with `run=` runs
+ * with `docs-mcp-eval run --no-baseline` against that server; with `needs=llm` its judges'
+ * `https://api.openai.com/v1` becomes the loopback double's address and OPENAI_API_KEY its key.
+ */
+export async function runBlock(block: Block, dir: string, llm?: { baseUrl: string; apiKey: string }): Promise<Checked> {
   const marker = block.marker!;
   let ran: Ran;
   if (marker.kind === 'module') {
     writeFileSync(path.join(dir, 'example.mjs'), block.text);
     ran = await runIn(dir, [process.execPath, 'example.mjs']);
+  } else if (marker.kind === 'dataset') {
+    const needsLlm = attr(marker, 'needs') === 'llm';
+    if (needsLlm && !llm) throw new Error('needs=llm without the OpenAI double');
+    writeFileSync(path.join(dir, 'example-cases.yaml'), needsLlm ? block.text.replaceAll(OPENAI, llm!.baseUrl) : block.text);
+    const command = ['docs-mcp-eval', 'run', '--cases', 'example-cases.yaml', '--server-command', attr(marker, 'run')!, '--no-baseline'];
+    ran = await runIn(dir, command, needsLlm ? { OPENAI_API_KEY: llm!.apiKey } : {});
   } else {
     ran = await runIn(dir, ['bash', '-e', '-o', 'pipefail', '-c', block.text]);
   }

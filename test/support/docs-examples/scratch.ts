@@ -8,8 +8,8 @@
  *   Streamable HTTP; one repetition each), two earlier reports (`reports/main.json`,
  *   `reports/branch.json`), and docs-mcp-eval installed (`node_modules/docs-mcp-eval`, its
  *   bin in `node_modules/.bin`);
- * - `repo`: a checkout of this repository (`dist/`, `datasets/`, `baselines/`, `examples/`
- *   linked read-only), as after `npm ci && npm run build`.
+ * - `repo`: a checkout of this repository (`dist/`, `datasets/`, `baselines/`, `examples/`,
+ *   `src/`, `test/` linked read-only), as after `npm ci && npm run build`.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ function makeProject(dir: string): void {
 }
 
 function makeRepo(dir: string): void {
-  for (const name of ['dist', 'datasets', 'baselines', 'examples', 'package.json', 'src']) symlinkSync(path.join(ROOT, name), path.join(dir, name));
+  for (const name of ['dist', 'datasets', 'baselines', 'examples', 'package.json', 'src', 'test']) symlinkSync(path.join(ROOT, name), path.join(dir, name));
   install(dir);
 }
 
