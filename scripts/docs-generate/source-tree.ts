@@ -61,9 +61,8 @@ export function floorPlan(): string {
 /** One row per room, top floor first; links are relative to `from` (a page's folder, from the root). */
 export function sourceTree(from: string): string {
   const floor = planFloors();
-  const rooms = [...floor.keys()].sort();
   const link = (target: string) => path.posix.relative(from, target) || '.';
-  const rows = [...rooms]
+  const rows = [...floor.keys()]
     .sort((a, b) => floor.get(b)! - floor.get(a)! || a.localeCompare(b))
     .map((room) => {
       if (room === '.') return `| ${floor.get(room)} | [index.ts](${link('src/index.ts')}) | ${cell(indexSentence())} |`;
