@@ -68,14 +68,14 @@ export function isRaceRejection(err: GitError): boolean {
   return /\[rejected\].*\((fetch first|non-fast-forward|stale info)\)/.test(report) || /\[remote rejected\].*(cannot lock ref|failed to update ref|incorrect old value)/.test(report);
 }
 
-/** What a refused push means, in words that name the fix. */
-function explainPushFailure(err: GitError, branch: string): Error {
+/** What a refused fetch or push means, in words that name the fix. */
+function explainRemoteFailure(err: GitError, branch: string): Error {
   const text = err.stderr;
   if (/\b403\b|Permission to .* denied|permission denied|not allowed/i.test(text)) {
     return new Error(`the token may not push to branch ${branch} (HTTP 403): give the job \`permissions: contents: write\` (history-store: branch writes on push to the default branch, schedule and workflow_dispatch runs only). ${err.message}`, { cause: err });
   }
-  if (/\b401\b|Authentication failed|could not read Username/i.test(text)) {
-    return new Error(`git could not authenticate to push branch ${branch}: pass a token that may write contents as github-token. ${err.message}`, { cause: err });
+  if (/\b401\b|Authentication failed|could not read Username|Invalid username or token/i.test(text)) {
+    return new Error(`git could not authenticate to branch ${branch}'s repository: pass a token that may write contents as github-token. ${err.message}`, { cause: err });
   }
   if (/protected branch|GH006|declined/i.test(text)) {
     return new Error(`branch ${branch} refused the push (a branch protection rule?): let the job's token push to it, or choose another history-branch. ${err.message}`, { cause: err });
@@ -102,7 +102,7 @@ class Repo {
       await this.git(['fetch', '--quiet', '--no-tags', '--depth=1', '--filter=blob:none', 'origin', `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
     } catch (err) {
       if (err instanceof GitError && /couldn't find remote ref/i.test(err.stderr)) return null;
-      throw err;
+      throw err instanceof GitError ? explainRemoteFailure(err, branch) : err;
     }
     return (await this.git(['rev-parse', '--verify', `refs/remotes/origin/${branch}^{commit}`])).trim();
   }
@@ -169,7 +169,7 @@ export async function writeToBranch(options: BranchWriteOptions): Promise<Branch
         return { commit, changed: true, attempts: attempt };
       } catch (err) {
         if (!(err instanceof GitError)) throw err;
-        if (!isRaceRejection(err)) throw explainPushFailure(err, options.branch);
+        if (!isRaceRejection(err)) throw explainRemoteFailure(err, options.branch);
         if (attempt >= maxAttempts) {
           throw new Error(
             `branch ${options.branch} kept moving: ${maxAttempts} pushes were each beaten by another writer's. Nothing on the branch was lost, but this run is not on it: re-run the job.`,

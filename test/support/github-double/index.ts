@@ -17,6 +17,9 @@ import { errorBody, STATUS_MESSAGES, type PayloadContext } from './payload-commo
 import { fail, type RestHandler, type RestReply } from './rest-kit.ts';
 import { issueHandlers } from './rest-issues.ts';
 import { actionsHandlers } from './rest-actions.ts';
+import { gitHandlers } from './rest-git.ts';
+import { createBareRepository } from './git-repo.ts';
+import { gitRoute, handleGitHttp } from './git-http.ts';
 import { ArtifactRuntime, runtimeRoute, type RuntimeReply } from './runtime.ts';
 import { handleGraphql } from './graphql.ts';
 
@@ -47,6 +50,8 @@ export interface GitHubDouble {
   serverUrl: string;
   runtimeUrl: string;
   runtimeToken: string;
+  /** The repository's git remote, `<serverUrl>/<owner>/<repo>.git` (credentials: state.gitTokens). */
+  gitUrl: string;
   state: DoubleState;
   requests: RecordedRequest[];
   violations: string[];
@@ -63,14 +68,18 @@ interface Fault {
   rateLimit?: { kind: 'primary' | 'secondary'; resetSeconds: number };
 }
 
-const HANDLERS: Record<string, RestHandler> = { ...issueHandlers, ...actionsHandlers };
+const HANDLERS: Record<string, RestHandler> = { ...issueHandlers, ...actionsHandlers, ...gitHandlers };
 
 export async function startGitHubDouble(options: DoubleOptions = {}): Promise<GitHubDouble> {
+  const owner = options.owner ?? 'acme';
+  const repo = options.repo ?? 'docs-server';
+  const bare = createBareRepository(owner, repo);
   const state = createState({
-    owner: options.owner ?? 'acme',
-    repo: options.repo ?? 'docs-server',
+    owner,
+    repo,
     defaultBranch: options.defaultBranch ?? 'main',
     botLogin: options.botLogin ?? 'github-actions[bot]',
+    gitDir: bare.dir,
   });
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
@@ -89,6 +98,16 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
 
   const api = await listen(violations, async (req, res) => {
     const { url, raw, record } = await intake(req, requests);
+    const git = gitRoute(state, url.pathname, url.search.slice(1));
+    if (git !== undefined) {
+      record.route = git;
+      const fault = takeFault(git);
+      const reply = fault
+        ? { status: fault.status, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`injected ${fault.status}\n`) }
+        : await handleGitHttp(state, bare.projectRoot, git, { method: record.method, path: url.pathname, query: url.search.slice(1), headers: record.headers, raw });
+      send(res, record, reply.status, reply.body, reply.headers, 'text/plain');
+      return;
+    }
     const reply = req.method === 'POST' && url.pathname === '/graphql' ? await graphql(raw, record) : handleRest(req.method ?? 'GET', url, raw, record);
     const headers: Record<string, string> = {
       'x-github-request-id': `${randomBytes(2).toString('hex').toUpperCase()}:${randomBytes(4).toString('hex').toUpperCase()}`,
@@ -179,6 +198,7 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
     serverUrl: ctx.serverUrl,
     runtimeUrl: `${runtimeOrigin}/`,
     runtimeToken: runtime.token,
+    gitUrl: `${ctx.serverUrl}/${owner}/${repo}.git`,
     state,
     requests,
     violations,
@@ -205,12 +225,13 @@ export async function startGitHubDouble(options: DoubleOptions = {}): Promise<Gi
         s.close(() => resolve());
         s.closeAllConnections();
       })));
+      bare.remove();
     },
   };
 }
 
 function assertRoute(route: string): void {
-  if (!route.startsWith('runtime:') && route !== 'POST /graphql' && !routeExists(route)) {
+  if (!route.startsWith('runtime:') && !route.startsWith('git:') && route !== 'POST /graphql' && !routeExists(route)) {
     throw new Error(`github double: '${route}' is not a documented route (expected 'METHOD /template' from the OpenAPI description)`);
   }
 }

@@ -89,7 +89,7 @@ export function artifact(ctx: PayloadContext, a: StoredArtifact): Json {
   const zip = artifactZip(a);
   const run = ctx.state.workflowRuns.find((r) => r.id === a.runId);
   const created = new Date(a.createdAt);
-  const expires = a.expired ? new Date(created.getTime() + DAY_MS) : new Date(created.getTime() + 90 * DAY_MS);
+  const expires = a.expiresAt !== undefined ? new Date(a.expiresAt) : new Date(created.getTime() + (a.expired ? 1 : ctx.state.retentionDays) * DAY_MS);
   const api = `${repoApi(ctx)}/actions/artifacts/${a.id}`;
   return {
     id: a.id,

@@ -29,6 +29,8 @@ export interface RuntimeRequest {
 interface PendingUpload {
   name: string;
   runId: number;
+  /** The expires_at the uploader asked for (its retention-days), if it did. */
+  expiresAt?: string;
   blocks: Map<string, Buffer>;
   blob?: Buffer;
 }
@@ -112,7 +114,8 @@ export class ArtifactRuntime {
           return twirpError(409, 'already_exists', 'an artifact with this name already exists on the workflow run');
         }
         const id = randomUUID();
-        this.pending.set(id, { name, runId: this.state.currentRunId, blocks: new Map() });
+        const expiresAt = typeof body['expires_at'] === 'string' ? body['expires_at'] : undefined;
+        this.pending.set(id, { name, runId: this.state.currentRunId, blocks: new Map(), ...(expiresAt ? { expiresAt } : {}) });
         const url = `${this.origin()}/_blob/upload/${id}/${encodeURIComponent(name)}.zip?sv=2025-01-05&sp=cw&sig=${randomBytes(8).toString('hex')}`;
         return json({ ok: true, signed_upload_url: url });
       }
@@ -127,6 +130,7 @@ export class ArtifactRuntime {
           files: readZip(entry[1].blob),
           createdAt: timestamp(),
           expired: false,
+          ...(entry[1].expiresAt ? { expiresAt: timestamp(new Date(entry[1].expiresAt)) } : {}),
           zip: entry[1].blob,
         };
         this.state.artifacts.push(artifact);

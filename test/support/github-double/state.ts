@@ -64,6 +64,8 @@ export interface StoredArtifact {
   files: Record<string, Buffer>;
   createdAt: string;
   expired: boolean;
+  /** GitHub's expires_at; default: createdAt plus the repository's retentionDays (one day, once expired). */
+  expiresAt?: string;
   /** The archive served for downloads; built from `files` when absent. */
   zip?: Buffer;
 }
@@ -99,6 +101,15 @@ export interface DoubleState {
   uploaded: StoredArtifact[];
   /** The workflow run the code under test is "running in": runtime uploads belong to it. */
   currentRunId: number;
+  /** Days an artifact is kept (the repository's setting, 90 unless changed; 1 to 400). */
+  retentionDays: number;
+  /**
+   * The repository's git side: a bare repository on disk, served over smart HTTP at
+   * `<serverUrl>/<owner>/<repo>.git` and read by the Git data and Contents routes.
+   */
+  git: { dir: string };
+  /** What each token may do over git: `write` pushes, `read` only fetches; others are refused. */
+  gitTokens: Map<string, 'read' | 'write'>;
   /** Next id for comments, runs and artifacts (one sequence, so ids never collide across kinds). */
   nextId(): number;
 }
@@ -117,13 +128,19 @@ export interface StateOptions {
   repo: string;
   defaultBranch: string;
   botLogin: string;
+  /** The bare repository (see DoubleState.git). */
+  gitDir: string;
 }
 
 export function createState(options: StateOptions): DoubleState {
   let id = 1_000_000;
   let commitSeq = 0;
+  const { gitDir, ...identity } = options;
   const state: DoubleState = {
-    ...options,
+    ...identity,
+    git: { dir: gitDir },
+    gitTokens: new Map([['ghs_test_token', 'write']]),
+    retentionDays: 90,
     mainCommits: [],
     comments: new Map(),
     pulls: new Map(),
