@@ -19,8 +19,8 @@ import { resolveBaseline } from './baseline.ts';
 import { renderComment } from '../publish/comment/index.ts';
 import { lookUpAcceptance, reportGates } from './gates-step.ts';
 import { postComment } from './pull-request.ts';
-import { loadHistory } from './history-step.ts';
-import { parseHistory } from '../publish/history/jsonl.ts';
+import { historyStores, loadHistory, storeRetention } from './history-stores.ts';
+import { retentionNotice } from '../publish/history/retention.ts';
 import { DEFAULTS } from '../config/config.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -62,17 +62,12 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   const report = await readReport(loaded.reportPath);
   const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.meta.prNumber });
   const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.meta.prNumber, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };
-  const baseline = await resolveBaseline(inputs, prEvent, inputs.baselineArtifact ?? edge.artifactName('report', inputs.commentKey), {
-    github: ctx.github,
-    token: inputs.token,
-    workspace: ctx.workspace,
-    tmpDir: makeTempDir('dme-baseline-'),
-    warn: (m) => core.warning(m),
-  });
+  const stores = historyStores(ctx);
+  const baseline = await resolveBaseline(inputs, prEvent, stores, { github: ctx.github, workspace: ctx.workspace, tmpDir: makeTempDir('dme-baseline-') });
   // Judged here, by this workflow's own inputs (fail-on, min-effect, alpha), never by anything the PR run wrote.
   const { gates, stats } = judgingOptions(inputs.run);
   // Timings judged against the main-branch history too, as in the PR's own run.
-  const history = parseHistory(await loadHistory(ctx));
+  const history = await loadHistory(stores);
   const historyOptions = { minRuns: inputs.run.historyMinRuns ?? DEFAULTS.historyMinRuns };
   const comparison = baseline.path
     ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats, history, historyOptions })
@@ -82,7 +77,8 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   judgeGates(evaluation, gates);
   const acceptance = await lookUpAcceptance({ ...ctx, event: prEvent }, evaluation);
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${event.owner}/${event.repo}/actions/runs/${run.id}`;
-  const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha, acceptance };
+  const notice = retentionNotice(await storeRetention(stores), new Date());
+  const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha, acceptance, notices: notice ? [notice] : [] };
   // The summary on every run, this one too: what was posted, re-rendered from the data here.
   await core.summary.addRaw(renderComment(evaluation, context)).write();
   const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.meta.prNumber);

@@ -11,13 +11,21 @@ export interface EventInfo {
   sha: string;
   ref: string;
   runId: number;
+  /** GITHUB_RUN_ATTEMPT: 2 and up on a re-run. */
+  runAttempt: number;
   runUrl: string;
+  /** GITHUB_SERVER_URL, e.g. https://github.com. */
+  serverUrl: string;
   defaultBranch: string;
   /** Set on pull_request events. */
   pr?: { number: number; baseSha: string; headSha: string; fork: boolean; labels: string[] };
   /** Set on workflow_run events (comment mode). */
   workflowRun?: { id: number; headSha: string; event: string; conclusion: string | null };
-  /** A push to the default branch or a scheduled run: the runs that store baselines and history. */
+  /**
+   * A push to the default branch, a scheduled run, or a manual (workflow_dispatch) run on the
+   * default branch: the runs that execute only the default branch's own code, and so the
+   * only ones that store baselines and history.
+   */
   isMainline: boolean;
   /** For push: the commit before the push (a baseline candidate for the summary). */
   before?: string;
@@ -37,7 +45,8 @@ export function readEvent(env: NodeJS.ProcessEnv, payload: Payload): EventInfo {
   const [owner = '', repo = ''] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
   const name = env['GITHUB_EVENT_NAME'] ?? '';
   const runId = Number(env['GITHUB_RUN_ID'] ?? 0);
-  const server = env['GITHUB_SERVER_URL'] ?? 'https://github.com';
+  const server = (env['GITHUB_SERVER_URL'] ?? 'https://github.com').replace(/\/+$/, '');
+  const attempt = Number(env['GITHUB_RUN_ATTEMPT'] ?? 1);
   const repository = record(payload['repository']);
   const defaultBranch = str(repository['default_branch']) ?? 'main';
   const ref = env['GITHUB_REF'] ?? '';
@@ -48,9 +57,11 @@ export function readEvent(env: NodeJS.ProcessEnv, payload: Payload): EventInfo {
     sha: env['GITHUB_SHA'] ?? '',
     ref,
     runId,
+    runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
     runUrl: `${server}/${owner}/${repo}/actions/runs/${runId}`,
+    serverUrl: server,
     defaultBranch,
-    isMainline: name === 'schedule' || (name === 'push' && ref === `refs/heads/${defaultBranch}`),
+    isMainline: name === 'schedule' || ((name === 'push' || name === 'workflow_dispatch') && ref === `refs/heads/${defaultBranch}`),
   };
   if (name === 'pull_request' || name === 'pull_request_target') {
     const pr = record(payload['pull_request']);

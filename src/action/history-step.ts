@@ -1,67 +1,41 @@
 /**
- * Mainline runs carry the history forward: download the previous history artifact
- * (compact JSONL), append this run, keep the last N, upload it again, and draw the
- * trend for the job summary. A missing or unreadable history starts a new one.
+ * Mainline runs carry the history forward in every store history-store names: the run's
+ * report (save-baseline) and its history line, appended to the history as it was read
+ * before the run. The job summary says where each went, warns when the artifacts that
+ * hold them expire soon (retention), and draws the trend.
  */
 import * as core from './safe-core.ts';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { makeTempDir } from '../shared/temp-dir.ts';
-import path from 'node:path';
 import type { Report } from '../model/report.ts';
-import { appendHistory, historyEntry, parseHistory, renderTrend, serializeHistory } from '../publish/history/index.ts';
+import { appendHistory, historyEntry, renderTrend } from '../publish/history/index.ts';
+import { retentionNotice } from '../publish/history/retention.ts';
+import type { HistoryEntry } from '../report/history-entry.ts';
+import type { SaveOutcome } from './history-store.ts';
+import { storeRetention, type HistoryStores } from './history-stores.ts';
 import type { RunContext } from './run-context.ts';
 
-const HISTORY_FILE = 'history.jsonl';
-
-/** The history artifact's name for this comment key. */
-async function historyName(ctx: RunContext): Promise<string> {
-  return (await ctx.github()).edge.artifactName('history', ctx.inputs.commentKey);
+export interface MainlineRun {
+  report: Report;
+  reportPath: string;
+  outDir: string;
+  /** loadHistory's answer, read before the run. */
+  previous: readonly HistoryEntry[];
+  saveReport: boolean;
 }
 
-/**
- * The main-branch history as the newest trusted run left it: what a PR's timing rows are
- * judged against and what a mainline run appends to. '' when there is none (or it could
- * not be fetched: a warning, and the run goes on).
- */
-export async function loadHistory(ctx: RunContext): Promise<string> {
-  return previousHistory(ctx, await historyName(ctx));
-}
-
-async function previousHistory(ctx: RunContext, name: string): Promise<string> {
-  const { edge, octokit } = await ctx.github();
-  if (!octokit) return '';
-  try {
-    const dir = await edge.downloadLatestArtifact(octokit, {
-      owner: ctx.event.owner,
-      repo: ctx.event.repo,
-      defaultBranch: ctx.event.defaultBranch,
-      artifactName: name,
-      token: ctx.inputs.token,
-      dir: makeTempDir('dme-history-'),
-    });
-    const file = dir ? path.join(dir, HISTORY_FILE) : '';
-    return file && existsSync(file) ? readFileSync(file, 'utf8') : '';
-  } catch (err) {
-    core.warning(`could not fetch the previous history, starting a new one: ${err instanceof Error ? err.message : String(err)}`);
-    return '';
+/** Saves the run in each store; returns the job summary's history section. A store that fails fails the step, after the others. */
+export async function saveMainlineRun(ctx: RunContext, stores: HistoryStores, run: MainlineRun): Promise<string> {
+  const entry = historyEntry(run.report, { runId: ctx.event.runId, event: ctx.event.name });
+  const saved: { kind: string; outcome: SaveOutcome }[] = [];
+  for (const writer of stores.writers) {
+    try {
+      saved.push({ kind: writer.kind, outcome: await writer.save({ ...run, entry }) });
+    } catch (err) {
+      core.setFailed(`could not save this run's ${writer.kind === 'branch' ? `baseline and history to branch ${ctx.inputs.historyBranch}` : 'baseline artifact'}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
-}
-
-/** Appends this run to `previous` (loadHistory's text), uploads it, and returns the trend for the summary. */
-export async function carryHistory(ctx: RunContext, report: Report, outDir: string, previous: string): Promise<string> {
-  const { edge } = await ctx.github();
-  const name = await historyName(ctx);
-  const entries = appendHistory(
-    parseHistory(previous),
-    historyEntry(report, { runId: ctx.event.runId, event: ctx.event.name }),
-    ctx.inputs.historySize,
-  );
-  const file = path.join(outDir, HISTORY_FILE);
-  writeFileSync(file, serializeHistory(entries));
-  try {
-    await edge.uploadFiles(name, [file], outDir);
-  } catch (err) {
-    core.warning(`could not upload the history artifact: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return renderTrend(entries);
+  // The branch keeps every line; artifacts keep history-size of them.
+  const shown = saved.find((s) => s.kind === 'branch') ?? saved[0];
+  const entries = shown?.outcome.entries ?? appendHistory(run.previous, entry, ctx.inputs.historySize);
+  const notice = retentionNotice(await storeRetention(stores), new Date());
+  return [...saved.flatMap((s) => s.outcome.lines), ...(notice ? [notice] : []), renderTrend(entries)].join('\n\n');
 }

@@ -5,11 +5,14 @@
  */
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../shared/run-errors.ts';
+import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH } from '../publish/history/branch-layout.ts';
 
 export type InputGetter = (name: string) => string;
 
 export type CommentPolicy = 'auto' | 'always' | 'on-change' | 'never';
 export type SavePolicy = 'auto' | 'always' | 'never';
+/** Where the main-branch baseline and history are kept: artifacts (expire), a git branch (does not), or both. */
+export type HistoryStoreMode = 'artifact' | 'branch' | 'both';
 
 export interface ActionInputs {
   mode: 'run' | 'comment' | 'merge';
@@ -25,6 +28,11 @@ export interface ActionInputs {
   comment: CommentPolicy;
   commentKey: string;
   historySize: number;
+  historyStore: HistoryStoreMode;
+  /** The data branch (history-store: branch or both). */
+  historyBranch: string;
+  /** The folder on the data branch that holds a folder per comment key, '' for its root. */
+  historyPath: string;
   token: string;
   /** The account the token comments as, when it cannot be asked (rarely needed: see token-identity.ts). */
   botLogin: string | null;
@@ -64,7 +72,11 @@ export function readInputs(get: InputGetter): ActionInputs {
   const text = (name: string) => get(name).trim();
   const baselineText = text('baseline');
   const key = text('comment-key') || 'default';
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-', got "${key}"`);
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key) || /^\.+$/.test(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-' (not dots alone), got "${key}"`);
+  const branch = checkBranchName(text('history-branch') || DEFAULT_HISTORY_BRANCH);
+  if ('error' in branch) throw new UsageError(`input ${branch.error}`);
+  const historyPath = checkHistoryPath(text('history-path'));
+  if ('error' in historyPath) throw new UsageError(`input ${historyPath.error}`);
   const difficulty = lines(text('difficulty'));
   const run: RunOptions = {};
   const set = <K extends keyof RunOptions>(k: K, v: RunOptions[K] | undefined) => {
@@ -125,6 +137,9 @@ export function readInputs(get: InputGetter): ActionInputs {
     comment: oneOf(text('comment'), 'comment', ['auto', 'always', 'on-change', 'never'], 'auto'),
     commentKey: key,
     historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
+    historyStore: oneOf(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact'),
+    historyBranch: branch.branch,
+    historyPath: historyPath.path,
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',
     botLogin: optional(text('bot-login')) ?? null,

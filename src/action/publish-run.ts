@@ -1,6 +1,6 @@
 /**
  * After the run: the job summary, report artifacts, the main-branch baseline and history on
- * mainline runs, the sticky comment on pull requests (or the artifact the comment workflow
+ * mainline runs (in the history store: artifacts, the data branch, or both), the sticky comment on pull requests (or the artifact the comment workflow
  * picks up), the outputs, and the step's verdict. Loaded by run-mode.ts and merge-mode.ts
  * once the servers are done.
  */
@@ -21,8 +21,9 @@ import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
 import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
 import type { EventInfo } from './event.ts';
-import { carryHistory, loadHistory } from './history-step.ts';
-import { parseHistory } from '../publish/history/jsonl.ts';
+import { saveMainlineRun } from './history-step.ts';
+import { historyStores, loadHistory, storeRetention } from './history-stores.ts';
+import { retentionNotice } from '../publish/history/retention.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { RunContext } from './run-context.ts';
@@ -49,43 +50,42 @@ ${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge 
 
 export async function publish(ctx: RunContext, evaluation: Evaluation, config: Config, outDir: string): Promise<void> {
   const { inputs, event, workspace } = ctx;
-  const reportName = artifactName('report', inputs.commentKey);
   let baselineInfo: BaselineInfo;
+  const stores = historyStores(ctx);
   // The main-branch history: the reference for timing verdicts, and what a mainline run appends to.
-  let history: string | undefined;
+  let history: HistoryEntry[] | undefined;
   if (evaluation.baseReport?.sameJob) {
-    // Same-job A/B: the base arm is the baseline; no stored artifact is looked up.
+    // Same-job A/B: the base arm is the baseline; no stored one is looked up.
     const { baseRef, baseSha } = evaluation.baseReport.sameJob;
     baselineInfo = { source: 'same-job', sha: baseSha, ref: baseRef };
   } else {
-    history = await loadHistory(ctx);
-    const baseline = await resolveBaseline(inputs, event, inputs.baselineArtifact ?? reportName, {
-      github: ctx.github,
-      token: inputs.token,
-      workspace,
-      tmpDir: makeTempDir('dme-baseline-'),
-      warn: (m) => core.warning(m),
-    });
-    await attachComparison(evaluation, baseline, config, parseHistory(history));
+    history = await loadHistory(stores);
+    const baseline = await resolveBaseline(inputs, event, stores, { github: ctx.github, workspace, tmpDir: makeTempDir('dme-baseline-') });
+    await attachComparison(evaluation, baseline, config, history);
     judgeGates(evaluation, config.gates);
     baselineInfo = baseline.info;
   }
   const acceptance = await lookUpAcceptance(ctx, evaluation);
-  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance };
+  // A pull request hears when what its baseline depends on is about to go (a mainline run's summary says it after saving).
+  const notice = event.isMainline ? undefined : retentionNotice(await storeRetention(stores), new Date());
+  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance, notices: notice ? [notice] : [] };
   const markdown = renderComment(evaluation, commentContext);
   await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
 
   const summaryParts = [markdown];
+  const saveReport = shouldSaveBaseline(inputs, event);
   if (event.isMainline) {
-    summaryParts.push(await carryHistory(ctx, evaluation.report, outDir, history ?? (await loadHistory(ctx))));
+    const previous = history ?? (await loadHistory(stores));
+    summaryParts.push(await saveMainlineRun(ctx, stores, { report: evaluation.report, reportPath: config.output.json, outDir, previous, saveReport }));
+  } else if (saveReport) {
+    // save-baseline: always, off the main line: an artifact only (no lookup trusts it; the data branch never takes it).
+    const reportName = artifactName('report', inputs.commentKey);
+    await (await ctx.github()).edge.uploadFiles(reportName, [config.output.json], outDir);
+    core.info(`saved ${reportName} (a ${event.name} run: pull requests do not use it as their baseline)`);
   }
   await core.summary.addRaw(summaryParts.join('\n\n')).write();
   annotate(evaluation.report, evaluation.comparison);
 
-  if (shouldSaveBaseline(inputs, event)) {
-    await (await ctx.github()).edge.uploadFiles(reportName, [config.output.json], outDir);
-    core.info(`saved ${reportName} as the baseline for later pull requests`);
-  }
   let commentUrl = '';
   if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
   setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo) });
@@ -125,6 +125,7 @@ async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseli
 
 export function describeBaseline(info: BaselineInfo): string {
   if (info.source === 'artifact') return `artifact:${info.sha ?? ''}`;
+  if (info.source === 'branch') return `branch:${info.sha ?? ''}`;
   if (info.source === 'path') return `path:${info.path ?? ''}`;
   if (info.source === 'same-job') return `same-job:${info.sha ?? ''}`;
   return 'none';

@@ -14,7 +14,7 @@ import { nodeCrypto } from '../shared/lazy-crypto.ts';
 import * as core from '@actions/core';
 import { inert } from '../shared/control-chars.ts';
 
-export { endGroup, getBooleanInput, getInput, setOutput, summary, debug } from '@actions/core';
+export { endGroup, getBooleanInput, getInput, setOutput, setSecret, summary, debug } from '@actions/core';
 export type { AnnotationProperties } from '@actions/core';
 
 export function info(message: string): void {

@@ -49,13 +49,14 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
   if (info.source === 'same-job') {
     const ref = info.ref !== undefined && info.ref !== info.sha ? ` (${codeCell(info.ref, 60)})` : '';
     parts.push(`Baseline: same-job comparison against ${info.sha !== undefined ? shortSha(info.sha) : 'the base'}${ref}: base and head alternated on this runner`);
-  } else if (info.source === 'artifact') {
+  } else if (info.source === 'artifact' || info.source === 'branch') {
     const when = [info.date !== undefined ? day(info.date) : undefined, info.behindBy !== undefined ? behind(info.behindBy) : undefined]
       .filter((p) => p !== undefined)
       .join(', ');
     parts.push(`Baseline: main-branch run${info.sha !== undefined ? ` @ ${shortSha(info.sha)}` : ''}${when ? ` (${when})` : ''}`);
     const run = link('run', info.url);
     if (run) parts.push(run);
+    if (info.source === 'branch') parts.push(`from branch ${codeCell(info.branch ?? 'the data branch', 100)}`);
   } else {
     parts.push(`Baseline: file ${info.path !== undefined ? codeCell(info.path, 200) : '(path not given)'}`);
   }

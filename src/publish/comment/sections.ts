@@ -108,6 +108,11 @@ function judgingSection(report: Report): Section {
   return { id: 'judging', variants: [details(head, renderJudgingSummary(j, '')), head, ''] };
 }
 
+/** The Action's warnings about the baseline's keeping (retention), kept whole: they name a fix. */
+function noticeSection(ctx: CommentContext): Section {
+  return required('notices', (ctx.notices ?? []).join('\n\n'));
+}
+
 function optional(id: string, text: string | undefined): Section {
   return { id, variants: text ? [text, ''] : [''] };
 }
@@ -134,6 +139,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
       improvementSection(comparison),
       optional('addedRemoved', addedRemovedLine(comparison)),
       required('baseline', baselineLine(ctx.baseline)),
+      noticeSection(ctx),
       ...tail,
     ];
   }
@@ -149,6 +155,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
     judgingSection(report),
     categorySection(report),
     required('baseline', baselineLine(ctx.baseline, reason === ctx.baseline.note)),
+    noticeSection(ctx),
     ...tail,
   ];
 }

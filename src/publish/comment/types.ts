@@ -2,8 +2,13 @@
 import type { Acceptance } from '../github/accept-label.ts';
 
 export interface BaselineInfo {
-  /** same-job: base and head benchmarked in this job (compare-ref); sha and ref name the base. */
-  source: 'artifact' | 'path' | 'same-job' | 'none';
+  /**
+   * same-job: base and head benchmarked in this job (compare-ref); sha and ref name the base.
+   * artifact / branch: a main-branch run's report, from its artifact or from the data branch.
+   */
+  source: 'artifact' | 'branch' | 'path' | 'same-job' | 'none';
+  /** The data branch the report was read from (source branch). */
+  branch?: string | undefined;
   /** The ref the user gave as compare-ref. */
   ref?: string | undefined;
   /** Commit the baseline report was made at. */
@@ -32,4 +37,6 @@ export interface CommentContext {
   headSha?: string | undefined;
   /** The accept label is on the PR: failed gates do not fail the check. */
   acceptance?: Acceptance | undefined;
+  /** Warnings about where the baseline is kept (artifact retention), as markdown made by the Action. */
+  notices?: readonly string[] | undefined;
 }

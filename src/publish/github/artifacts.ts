@@ -57,7 +57,7 @@ export interface LatestArtifactQuery extends MainBranchQuery {
  * `artifactName` into `dir`; returns `dir`, or null when no such run kept one.
  */
 export async function downloadLatestArtifact(octokit: Octokit, query: LatestArtifactQuery): Promise<string | null> {
-  const [latest] = await listTrustedArtifacts(octokit, query);
+  const latest = (await listTrustedArtifacts(octokit, query)).find((a) => !a.expired);
   if (!latest) return null;
   return downloadRunArtifact(
     { artifactId: latest.artifactId, runId: latest.run.id, sizeInBytes: latest.sizeInBytes, digest: latest.digest },

@@ -84,7 +84,7 @@ describe('findBaselineArtifact / downloadBaselineReport', () => {
     const found = await mod.findBaselineArtifact(octokit, query('guarded', base));
     assert.equal(found?.runId, run.id);
     const runQueries = double.requests.slice(seen).filter((r) => r.route === 'GET /repos/{owner}/{repo}/actions/runs').map((r) => r.query);
-    assert.deepEqual(runQueries.map((q) => q['event']).sort(), ['push', 'schedule']);
+    assert.deepEqual(runQueries.map((q) => q['event']).sort(), ['push', 'schedule', 'workflow_dispatch']);
     assert.ok(runQueries.every((q) => q['branch'] === 'main' && q['status'] === 'success'));
   });
 

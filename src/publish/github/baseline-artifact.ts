@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { downloadRunArtifact } from './download-artifact.ts';
-import { listTrustedArtifacts, type TrustedArtifact } from './main-branch-artifacts.ts';
+import { listTrustedArtifacts, type MainBranchQuery, type TrustedArtifact } from './main-branch-artifacts.ts';
 import type { Octokit } from './octokit.ts';
 
 export interface BaselineCandidate {
@@ -21,15 +21,8 @@ export interface BaselineCandidate {
   behindBy: number;
 }
 
-export interface BaselineQuery {
-  owner: string;
-  repo: string;
-  defaultBranch: string;
+export interface BaselineQuery extends MainBranchQuery {
   baseSha: string;
-  artifactName: string;
-  workflowId?: number | string;
-  /** Scan depth in runs, default 100. */
-  maxRuns?: number;
 }
 
 function candidate(found: TrustedArtifact, behindBy: number): BaselineCandidate {
@@ -45,7 +38,7 @@ function candidate(found: TrustedArtifact, behindBy: number): BaselineCandidate 
 }
 
 /** How many commits `sha` is behind `baseSha`, or null when it is not an ancestor of it. */
-async function commitsBehind(octokit: Octokit, query: BaselineQuery, sha: string): Promise<number | null> {
+export async function commitsBehind(octokit: Octokit, query: { owner: string; repo: string; baseSha: string }, sha: string): Promise<number | null> {
   try {
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
       owner: query.owner,
@@ -66,7 +59,12 @@ async function commitsBehind(octokit: Octokit, query: BaselineQuery, sha: string
 }
 
 export async function findBaselineArtifact(octokit: Octokit, query: BaselineQuery): Promise<BaselineCandidate | null> {
-  const found = await listTrustedArtifacts(octokit, query);
+  return pickBaselineArtifact(octokit, query, await listTrustedArtifacts(octokit, query));
+}
+
+/** findBaselineArtifact over a listing the caller made (listTrustedArtifacts); expired artifacts are passed over. */
+export async function pickBaselineArtifact(octokit: Octokit, query: BaselineQuery, listed: readonly TrustedArtifact[]): Promise<BaselineCandidate | null> {
+  const found = listed.filter((f) => !f.expired);
   const exact = found.find((f) => f.run.headSha === query.baseSha);
   if (exact) return candidate(exact, 0);
   const checked = new Map<string, number | null>();

@@ -1,13 +1,14 @@
 /**
  * Artifacts stored by trusted runs: successful workflow runs on the default branch
- * triggered by `push` or `schedule`. Pull request runs execute the PR's code, so
- * anything they upload could be forged; the event filter is what keeps them out,
- * and it is applied twice (the `event` query parameter, then again on each run).
+ * triggered by `push`, `schedule` or `workflow_dispatch` (which only someone with write
+ * access can start, here on the default branch's own code). Pull request runs execute
+ * the PR's code, so anything they upload could be forged; the event filter is what keeps
+ * them out, and it is applied twice (the `event` query parameter, then again on each run).
  */
 import type { Octokit } from './octokit.ts';
 
 /** Events whose runs execute only the default branch's own code. */
-export const TRUSTED_EVENTS = ['push', 'schedule'] as const;
+export const TRUSTED_EVENTS = ['push', 'schedule', 'workflow_dispatch'] as const;
 export const DEFAULT_MAX_RUNS = 100;
 /** Artifact listing depth (100 a page): same-name artifacts beyond 1,000 are too old to matter. */
 const MAX_ARTIFACT_PAGES = 10;
@@ -21,6 +22,8 @@ export interface MainBranchQuery {
   workflowId?: number | string;
   /** How many of the newest trusted runs to consider. */
   maxRuns?: number;
+  /** listTrustedRuns' answer, when the caller has it already (one listing serves several names). */
+  runs?: readonly TrustedRun[];
 }
 
 export interface TrustedRun {
@@ -38,6 +41,10 @@ export interface TrustedArtifact {
   sizeInBytes: number;
   /** `sha256:…` of the archive when GitHub recorded one. */
   digest: string | null;
+  /** Gone: listed by GitHub, no longer downloadable. */
+  expired: boolean;
+  /** When GitHub deletes (or deleted) it, ISO 8601. */
+  expiresAt: string | null;
 }
 
 type RunPayload = Awaited<ReturnType<Octokit['rest']['actions']['listWorkflowRunsForRepo']>>['data']['workflow_runs'][number];
@@ -70,7 +77,7 @@ async function runsFor(octokit: Octokit, query: MainBranchQuery, event: string, 
   return runs;
 }
 
-/** The newest successful push/schedule runs on the default branch, newest first. */
+/** The newest successful push/schedule/workflow_dispatch runs on the default branch, newest first. */
 export async function listTrustedRuns(octokit: Octokit, query: MainBranchQuery): Promise<TrustedRun[]> {
   const limit = query.maxRuns ?? DEFAULT_MAX_RUNS;
   const runs: TrustedRun[] = [];
@@ -84,12 +91,13 @@ export async function listTrustedRuns(octokit: Octokit, query: MainBranchQuery):
 }
 
 /**
- * Non-expired artifacts named exactly `artifactName` that trusted runs uploaded, newest
- * run first. One name-filtered listing for the repository, joined with the run list, so
+ * Artifacts named exactly `artifactName` that trusted runs uploaded, newest run first,
+ * expired ones included and marked (what retention notices are made of; downloads skip
+ * them). One name-filtered listing for the repository, joined with the run list, so
  * runs of other workflows cost nothing.
  */
 export async function listTrustedArtifacts(octokit: Octokit, query: MainBranchQuery): Promise<TrustedArtifact[]> {
-  const runs = await listTrustedRuns(octokit, query);
+  const runs = query.runs ?? (await listTrustedRuns(octokit, query));
   if (runs.length === 0) return [];
   const byId = new Map(runs.map((run) => [run.id, run]));
   const found: TrustedArtifact[] = [];
@@ -103,8 +111,16 @@ export async function listTrustedArtifacts(octokit: Octokit, query: MainBranchQu
   for await (const page of listing) {
     for (const artifact of page.data) {
       const run = artifact.workflow_run?.id === undefined ? undefined : byId.get(artifact.workflow_run.id);
-      if (!run || artifact.expired || artifact.name !== query.artifactName) continue;
-      found.push({ run, artifactId: artifact.id, artifactName: artifact.name, sizeInBytes: artifact.size_in_bytes, digest: artifact.digest ?? null });
+      if (!run || artifact.name !== query.artifactName) continue;
+      found.push({
+        run,
+        artifactId: artifact.id,
+        artifactName: artifact.name,
+        sizeInBytes: artifact.size_in_bytes,
+        digest: artifact.digest ?? null,
+        expired: artifact.expired,
+        expiresAt: artifact.expires_at ?? null,
+      });
     }
     if (++pages >= MAX_ARTIFACT_PAGES) break;
   }

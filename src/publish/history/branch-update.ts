@@ -38,6 +38,8 @@ export interface BranchRun {
 }
 
 export interface BranchUpdate {
+  /** The key's history.jsonl after the update. */
+  history: string;
   /** Path -> new content. */
   writes: Map<string, string>;
   /** Paths to remove. */
@@ -94,5 +96,5 @@ export function planBranchUpdate(layout: BranchLayout, state: BranchKeyState, ru
   const keep = reportsToKeep(edited.text, available, Math.max(1, Math.floor(run.keepReports)));
   if (run.report) keep.add(run.report.sha);
   const deletes = [...existing.keys()].filter((sha) => !keep.has(sha)).map((sha) => layout.reportFile(sha));
-  return { writes, deletes, lines: edited.lines, seeded, replaced: edited.replaced };
+  return { history: edited.text, writes, deletes, lines: edited.lines, seeded, replaced: edited.replaced };
 }
