@@ -7,7 +7,7 @@
  * like any report or history: the branch is data.
  */
 import * as core from './safe-core.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseReport } from '../report/read-report.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
@@ -85,6 +85,7 @@ export function branchStore(ctx: RunContext, warn: (message: string) => void): H
         const text = await edge.readBranchFile(octokit!, q, file);
         // Checked before it is used, like any stored report (and named by where it came from).
         parseReport(text, `${q.branch}:${file.path}`);
+        mkdirSync(dir, { recursive: true });
         const target = path.join(dir, 'report.json');
         writeFileSync(target, text);
         const url = entry.runId === undefined ? undefined : `${event.serverUrl}/${event.owner}/${event.repo}/actions/runs/${entry.runId}`;

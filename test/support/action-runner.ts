@@ -74,6 +74,8 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
   writeFileSync(eventPath, JSON.stringify(o.payload));
   writeFileSync(summaryPath, '');
   writeFileSync(outputPath, '');
+  // Before the env is built: double.env() names the run the double thinks is current.
+  o.double.state.currentRunId = o.runId;
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     HOME: process.env['HOME'] ?? dir,
@@ -98,7 +100,6 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
     ...inputEnv(o.inputs ?? {}),
     ...o.env,
   };
-  o.double.state.currentRunId = o.runId;
   const child = spawn(process.execPath, [ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));

@@ -70,3 +70,7 @@ export function workflowRunPayload(d: GitHubDouble, run: { id: number; headSha: 
     sender,
   };
 }
+
+export function workflowDispatchPayload(d: GitHubDouble) {
+  return { inputs: {}, ref: `refs/heads/${d.state.defaultBranch}`, repository: repository(d), sender, workflow: '.github/workflows/docs-mcp-eval.yml' };
+}
