@@ -3,12 +3,14 @@
  * repository (smart HTTP for the pushes, the Git refs / Contents / blobs routes for the
  * reads): an empty branch seeded from the newest history artifact, three mainline writes
  * (push, schedule, workflow_dispatch), a re-run of the same attempt, a pull request and a
- * fork's reading them back through the API, and a move back to artifacts that keeps
- * every run.
+ * fork's reading them back through the API, a move back to artifacts that keeps every
+ * run, and a forged report on the branch refused by name.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { writeToBranch } from '../src/publish/git-branch/branch-writer.ts';
+import { gitAuth } from '../src/publish/git-branch/git-auth.ts';
 import { serializeHistory } from '../src/publish/history/jsonl.ts';
 import { runAction } from './support/action-runner.ts';
 import { pullRequestPayload, pushPayload, schedulePayload, workflowDispatchPayload } from './support/event-payloads.ts';
@@ -143,4 +145,28 @@ describe('the Action with history-store: branch', () => {
     assert.equal(runs.at(-1), run.id);
     assert.match(r.summary, /History: artifact `docs-mcp-eval-history-default` \(6 runs, at most 10\)/);
   });
+
+  it('what the branch holds is data: a forged report is refused by name, broken history lines are skipped and counted', async () => {
+    const base = d.state.addCommit();
+    await writeToBranch({
+      remote: d.gitUrl,
+      branch: BRANCH,
+      message: 'forged',
+      env: gitAuth(d.serverUrl, 'ghs_test_token').env,
+      change: async (branchTip) => {
+        const history = (await branchTip.read('default/history.jsonl')) ?? '';
+        const line = serializeHistory([{ date: new Date().toISOString(), runId: 990, sha: base, dataset: 'x', datasetHash: 'x', k: 5, metrics: {} }]);
+        return { writes: new Map([['default/history.jsonl', `${history}{"broken\n${line}`], [`default/reports/${base}.json`, '{"schemaVersion":99,"cases":"<img src=x>"}']]), deletes: [] };
+      },
+    });
+    const pr = d.state.addPull({ number: 33, baseSha: base });
+    const run = d.state.addRun({ headSha: pr.headSha, event: 'pull_request', pullRequests: [33] });
+    const r = await runAction({ double: d, event: 'pull_request', payload: pullRequestPayload(d, { number: 33, headSha: pr.headSha, baseSha: base }), sha: pr.headSha, ref: 'refs/pull/33/merge', runId: run.id, inputs: BRANCH_INPUTS });
+    assert.equal(r.code, 0, r.log);
+    assert.match(r.log, new RegExp(`::warning::could not read the baseline on branch ${BRANCH}: ${BRANCH}:default/reports/${base}.json: report schemaVersion 99 is not 1`));
+    assert.match(r.log, new RegExp(`::warning::${BRANCH}:default/history.jsonl has 1 unreadable line\\(s\\), skipped`));
+    // The branch failed it; the artifacts (from the run above) still hold an ancestor's baseline.
+    assert.match(r.outputs['baseline'] ?? '', /^artifact:/);
+  });
 });
+
