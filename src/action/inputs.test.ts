@@ -24,4 +24,18 @@ describe('readInputs', () => {
     assert.throws(() => read({ 'allow-evaluator-errors': 'yes please' }), /input allow-evaluator-errors must be true or false/);
     assert.throws(() => read({ 'max-errors': 'many' }), /input max-errors must be a whole number of cases \(3\) or a share \(10%\)/);
   });
+
+  it('reads where the history is kept, refusing a store, branch, path or key that is not one', () => {
+    assert.deepEqual(
+      (({ historyStore, historyBranch, historyPath }) => ({ historyStore, historyBranch, historyPath }))(read({})),
+      { historyStore: 'artifact', historyBranch: 'docs-mcp-eval-data', historyPath: '' },
+    );
+    const chosen = read({ 'history-store': 'branch', 'history-branch': 'bench/data', 'history-path': './results/' });
+    assert.deepEqual([chosen.historyStore, chosen.historyBranch, chosen.historyPath], ['branch', 'bench/data', 'results']);
+    assert.throws(() => read({ 'history-store': 'gh-pages' }), /input history-store must be one of artifact, branch, both/);
+    assert.throws(() => read({ 'history-branch': '../main' }), /input history-branch must be a plain git branch name/);
+    assert.throws(() => read({ 'history-path': '../../etc' }), /input history-path must be a relative folder/);
+    assert.throws(() => read({ 'comment-key': '..' }), /input comment-key must be .* \(not dots alone\)/);
+  });
 });
+
