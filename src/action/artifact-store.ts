@@ -101,10 +101,16 @@ export function artifactStore(ctx: RunContext, warn: (message: string) => void):
     async save(run: TrustedRunSave): Promise<SaveOutcome> {
       const { edge } = await ctx.github();
       const lines: string[] = [];
+      // A failed baseline upload fails the step, but only after the history is stored.
+      let reportError: Error | undefined;
       if (run.saveReport) {
-        const saved = await edge.uploadFiles(names.report, [run.reportPath], path.dirname(run.reportPath));
-        core.info(`saved ${names.report} as the baseline for later pull requests`);
-        await expiryOf('baseline', names.report, saved.id);
+        try {
+          const saved = await edge.uploadFiles(names.report, [run.reportPath], path.dirname(run.reportPath));
+          core.info(`saved ${names.report} as the baseline for later pull requests`);
+          await expiryOf('baseline', names.report, saved.id);
+        } catch (err) {
+          reportError = err instanceof Error ? err : new Error(message(err));
+        }
       }
       const entries = appendHistory(run.previous, run.entry, inputs.historySize);
       const file = path.join(run.outDir, HISTORY_FILE);
@@ -116,6 +122,7 @@ export function artifactStore(ctx: RunContext, warn: (message: string) => void):
       } catch (err) {
         warn(`could not upload the history artifact: ${message(err)}`);
       }
+      if (reportError) throw reportError;
       return { entries, lines };
     },
 
