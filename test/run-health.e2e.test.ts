@@ -4,7 +4,7 @@
  * check, the report's health block), and the harness names failures it causes itself.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -98,10 +98,41 @@ describe('run health, end to end', () => {
   });
 
   it('an initialize that times out is named as such, not as the exit the harness caused', async () => {
-    const r = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('no-init'), '--timeout', '500', ...outputs().args]);
+    const r = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('no-init'), '--init-timeout', '500', ...outputs().args]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /the server did not start: it did not answer the MCP initialize request within 500 ms/);
     assert.doesNotMatch(r.stderr, /exited with code 0/);
+  });
+
+  it('the initialize has its own limit: --timeout bounds tool calls only, --init-timeout the start', async () => {
+    // The server answers initialize after 2.5 s: past --timeout (1 s), within the default --init-timeout (30 s).
+    const o = outputs();
+    const slow = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('slow-init'), '--timeout', '1000', ...o.args]);
+    assert.equal(slow.code, 0, slow.stderr);
+    assert.equal(read(o.json).summary.errors, 0);
+    const short = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('slow-init'), '--init-timeout', '300', ...outputs().args]);
+    assert.equal(short.code, 1);
+    assert.match(short.stderr, /it did not answer the MCP initialize request within 300 ms \(a server that loads its index before answering needs a longer --init-timeout/);
+  });
+
+  it('a score off its criterion\'s scale is an evaluator failure: the run fails unless evaluator errors are allowed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-off-scale-'));
+    // A custom evaluator answering 7 on a likert5 criterion (1..5), as a judge going off its scale would.
+    writeFileSync(path.join(dir, 'seven.mjs'), "export default (config, criteria) => ({ type: 'seven', async evaluate() { return criteria.map((c) => ({ criterionName: c.name, evaluatorType: 'seven', score: 7 })); } });\n");
+    writeFileSync(
+      path.join(dir, 'cases.yaml'),
+      ['name: off scale', 'criteria:', '  - { name: helpfulness, description: Answers, scale: likert5 }', 'evaluators:', '  - { type: custom, module: ./seven.mjs, criteria: [helpfulness] }', 'cases:',
+        '  - { id: one, kind: answer, tool: get_doc, input: { chunk_id: d1.md }, expect: { rules: [{ type: min_length, chars: 3 }] } }', ''].join('\n'),
+    );
+    const o = outputs();
+    const r = await runCli(['run', '--cases', path.join(dir, 'cases.yaml'), '--server-command', server('paged'), ...o.args]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /seven failed on 1 of 1 answer cases \(score 7 is not on the likert5 scale\); those cases are not judged: check the criterion's scale/);
+    const report = read(o.json);
+    assert.deepEqual([report.health?.status, report.summary.metrics['evaluator.errors'], report.cases[0]?.answer?.score], ['fail', 1, null]);
+    assert.match(readFileSync(o.md, 'utf8'), /> ❌ \*\*Run health: failed\*\*: seven failed on 1 of 1 answer cases/);
+    const allowed = await runCli(['run', '--cases', path.join(dir, 'cases.yaml'), '--server-command', server('paged'), '--allow-evaluator-errors', ...outputs().args]);
+    assert.equal(allowed.code, 0, allowed.stderr);
   });
 
   it('a reply lost behind a log line on stdout is named on its case', async () => {

@@ -12,7 +12,7 @@ import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
 import type { Comparison, DeltaRow } from '../model/comparison.ts';
 import type { RunMetrics } from './judge-gates.ts';
-import { evaluatorFailed } from '../report/summarize.ts';
+import { evaluatorFailed } from '../report/evaluator-failures.ts';
 
 export interface CompareOptions {
   baselineLabel?: string;

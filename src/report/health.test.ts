@@ -88,6 +88,43 @@ describe('assessHealth', () => {
     assert.deepEqual([allowed.status, allowed.problems[0]?.severity], ['warn', 'warn']);
   });
 
+  it('counts a score off its scale as an evaluator failure: fails unless allowed, and says to check the scale', () => {
+    const offScale = answerCase({
+      id: 'q1',
+      score: null,
+      criteria: { helpfulness: null },
+      evaluations: [{ criterionName: 'helpfulness', evaluatorType: 'llm_judge', score: 7 }],
+      unjudged: [{ criterion: 'helpfulness', evaluator: 'llm_judge', reason: 'score 7 is not on the likert5 scale' }],
+    });
+    const results = [offScale, answer('q2', [{ evaluatorType: 'llm_judge', criterionName: 'helpfulness' }])];
+    const health = assessHealth(results, 5);
+    assert.deepEqual(health.evaluatorErrors, { llm_judge: { cases: ['q1'], message: 'score 7 is not on the likert5 scale' } });
+    assert.deepEqual(health.unjudgedCriteria, { helpfulness: 1 });
+    assert.equal(health.status, 'fail');
+    assert.equal(
+      health.problems[0]?.message,
+      "llm_judge failed on 1 of 2 answer cases (score 7 is not on the likert5 scale); those cases are not judged: check the criterion's scale against what the evaluator answers (a judge's model or prompt, a custom evaluator's scores), or pass --allow-evaluator-errors",
+    );
+    assert.equal(assessHealth(results, 5, { ...DEFAULT_HEALTH_POLICY, allowEvaluatorErrors: true }).status, 'warn');
+    // Counted once per case, with the errored results when an evaluator both erred and went off scale.
+    const both = answerCase({
+      id: 'q3',
+      score: null,
+      criteria: { a: null, b: null },
+      evaluations: [
+        { criterionName: 'a', evaluatorType: 'llm_judge', score: 'error', error: 'HTTP 500' },
+        { criterionName: 'b', evaluatorType: 'custom_judge', score: 1.4 },
+      ],
+      unjudged: [
+        { criterion: 'a', evaluator: 'llm_judge', reason: 'HTTP 500' },
+        { criterion: 'b', evaluator: 'custom_judge', reason: 'score 1.4 is not on the numeric scale' },
+      ],
+    });
+    const mixed = assessHealth([both], 5);
+    assert.deepEqual(Object.keys(mixed.evaluatorErrors), ['llm_judge', 'custom_judge']);
+    assert.match(mixed.problems[0]?.message ?? '', /check the evaluator's endpoint, key and model, or pass --allow-evaluator-errors$/);
+  });
+
   it('warns about rankings cut short of k by limit or maxRounds', () => {
     const short = { ...ok('a', ['a', 'b']), shortRanking: { ids: 2, k: 5, limit: 1, maxRounds: 2 } };
     const health = assessHealth([short, ok('b', ['a'])], 5);

@@ -6,7 +6,8 @@
  * problem saying what happened, how many of how many, and what to check:
  * - retrieval cases whose every search page came back empty;
  * - the server's error replies (isError, or the shape's errorPath), and other errors by kind;
- * - evaluator errors per evaluator, and criteria left unjudged;
+ * - evaluator errors per evaluator (a score off its scale is one: evaluator-failures.ts),
+ *   and criteria left unjudged;
  * - answer cases the judging budget left "not judged (budget)" (a warning: the user set the cap);
  * - answer cases whose context (for the grounded metrics) could not be fetched: not judged,
  *   never scored as unfaithful, and not blamed on the judge;
@@ -18,6 +19,7 @@ import type { CaseErrorKind } from '../model/observation.ts';
 import type { CaseResult, HealthPolicy, HealthProblem, RunHealth } from '../model/report.ts';
 import { isBudgetStop, isSkipped } from '../answers/evaluators/aggregate.ts';
 import { firstFew } from '../shared/first-few.ts';
+import { offScaleUnjudged } from './evaluator-failures.ts';
 
 export const DEFAULT_HEALTH_POLICY: HealthPolicy = { maxErrors: { count: 0 }, allowEvaluatorErrors: false };
 
@@ -40,21 +42,29 @@ function errorsByKind(results: readonly CaseResult[]): RunHealth['errors'] {
   return out;
 }
 
-function evaluatorErrors(results: readonly CaseResult[]): RunHealth['evaluatorErrors'] {
-  const out: RunHealth['evaluatorErrors'] = {};
+/** Per evaluator type: the cases it failed on, its first message, and whether every failure was a score off its scale. */
+type EvaluatorFailures = Record<string, { cases: string[]; message: string; offScaleOnly: boolean }>;
+
+function evaluatorFailures(results: readonly CaseResult[]): EvaluatorFailures {
+  const out: EvaluatorFailures = {};
   for (const r of results) {
-    const failed = new Map<string, string>();
+    const failed = new Map<string, { message: string; offScale: boolean }>();
     for (const e of r.answer?.evaluations ?? []) {
       // A grounded metric without its context is the context fetch's problem (contextProblem), not the judge's.
-      if (e.error !== undefined && !isSkipped(e) && !isBudgetStop(e) && e.metadata?.['contextError'] !== true && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, e.error);
+      if (e.error !== undefined && !isSkipped(e) && !isBudgetStop(e) && e.metadata?.['contextError'] !== true && !failed.has(e.evaluatorType)) failed.set(e.evaluatorType, { message: e.error, offScale: false });
     }
-    for (const [type, message] of failed) {
-      const entry = (out[type] ??= { cases: [], message });
+    // A score off its scale leaves the case as unjudged as an error does (evaluator-failures.ts).
+    for (const u of offScaleUnjudged(r)) if (!failed.has(u.evaluator || 'criteria')) failed.set(u.evaluator || 'criteria', { message: u.reason, offScale: true });
+    for (const [type, { message, offScale }] of failed) {
+      const entry = (out[type] ??= { cases: [], message, offScaleOnly: true });
       entry.cases.push(r.id);
+      entry.offScaleOnly &&= offScale;
     }
   }
   return out;
 }
+
+const errorsOnly = (all: EvaluatorFailures): RunHealth['evaluatorErrors'] => Object.fromEntries(Object.entries(all).map(([type, { cases, message }]) => [type, { cases, message }]));
 
 function unjudgedCriteria(results: readonly CaseResult[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -103,12 +113,16 @@ function emptyProblem(ran: number, empty: readonly string[]): HealthProblem | un
   return undefined;
 }
 
-function evaluatorProblem(all: RunHealth['evaluatorErrors'], answerCases: number, policy: HealthPolicy): HealthProblem | undefined {
+function evaluatorProblem(all: EvaluatorFailures, answerCases: number, policy: HealthPolicy): HealthProblem | undefined {
   const types = Object.keys(all);
   if (types.length === 0) return undefined;
   const parts = types.map((t) => `${t} failed on ${all[t]!.cases.length} of ${answerCases} answer cases (${all[t]!.message})`);
   const severity = policy.allowEvaluatorErrors ? 'warn' : 'fail';
-  const tail = severity === 'fail' ? "; those cases are not judged: check the evaluator's endpoint, key and model, or pass --allow-evaluator-errors" : '; those cases are not judged (--allow-evaluator-errors)';
+  // Off-scale scores need another check than an outage: the scale and what the evaluator answers, not its endpoint.
+  const check = types.every((t) => all[t]!.offScaleOnly)
+    ? "check the criterion's scale against what the evaluator answers (a judge's model or prompt, a custom evaluator's scores)"
+    : "check the evaluator's endpoint, key and model";
+  const tail = severity === 'fail' ? `; those cases are not judged: ${check}, or pass --allow-evaluator-errors` : '; those cases are not judged (--allow-evaluator-errors)';
   return { code: 'evaluator_errors', severity, message: `${parts.join('; ')}${tail}` };
 }
 
@@ -167,7 +181,7 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
   const retrieval = results.filter((r) => r.kind === 'retrieval' && r.status === 'ok');
   const empty = ids(retrieval.filter((r) => r.rankedIds.length === 0));
   const errors = errorsByKind(results);
-  const evaluators = evaluatorErrors(results);
+  const evaluators = evaluatorFailures(results);
   const shortRankings = ids(results.filter((r) => r.shortRanking !== undefined));
   const answerCases = results.filter((r) => r.kind === 'answer').length;
   const contexts = contextErrors(results);
@@ -180,5 +194,5 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
     shortProblem(results, shortRankings, k),
   ].filter((p) => p !== undefined);
   const status = problems.some((p) => p.severity === 'fail') ? 'fail' : problems.length > 0 ? 'warn' : 'ok';
-  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: evaluators, unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, problems, policy };
+  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: errorsOnly(evaluators), unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, problems, policy };
 }

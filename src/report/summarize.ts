@@ -6,6 +6,7 @@ import { bootstrapQuantileCis } from '../stats/index.ts';
 import { metricsAt, type Breakdown, type CaseResult, type LatencySummary, type MetricCount, type MetricValues, type Report, type RunSummary } from '../model/report.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from '../retrieval/metrics/index.ts';
+import { evaluatorFailed } from './evaluator-failures.ts';
 
 /** The @k means at every cutoff, then the cutoff-free ones (R-precision, facet precision, rounds). */
 function qualityMetrics(all: readonly CaseResult[], cutoffs: readonly number[]): MetricValues {
@@ -60,11 +61,6 @@ export function answerMetrics(all: readonly CaseResult[]): { metrics: MetricValu
   metrics['answer.confidence'] = meanOf(confidences);
   counts['answer.confidence'] = { n: confidences.length, of };
   return { metrics, counts };
-}
-
-/** Whether an evaluator errored on the case (a skipped optional evaluator is not an error). */
-export function evaluatorFailed(r: CaseResult): boolean {
-  return r.answer?.evaluations.some((e) => e.error !== undefined && e.metadata?.['skipped'] !== true) ?? false;
 }
 
 function latencyMetrics(results: readonly CaseResult[]): MetricValues {
