@@ -97,6 +97,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('answerRepetitions', parseCount(text('answer-repetitions'), 'input answer-repetitions', 1));
   set('k', parseCutoffs(optional(text('k')), 'input k'));
   set('timeoutMs', parseCount(text('timeout'), 'input timeout', 1));
+  set('initTimeoutMs', parseCount(text('init-timeout'), 'input init-timeout', 1));
   set('seed', parseCount(text('seed'), 'input seed', 0));
   set('maxErrors', parseMaxErrors(text('max-errors'), 'input max-errors'));
   set('allowEvaluatorErrors', booleanInput(text('allow-evaluator-errors'), 'allow-evaluator-errors'));

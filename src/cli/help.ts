@@ -38,6 +38,7 @@ Run:
   --seed <n>                 seed of the shuffle (default random; recorded in the report)
   --k <n[,n...]>             metric cutoff, or several (1,5,10; the largest is primary; default 5)
   --timeout <ms>             per tool call (default 30000)
+  --init-timeout <ms>        for the server's MCP initialize and tool list (default 30000)
   --fail-fast                stop at the first errored case or failed answer validation
   --shard <i/n>              run the i-th of n shards of the cases (then: merge)
 

@@ -36,6 +36,7 @@ interface RawConfig {
     answerRepetitions?: number;
     warmup?: number;
     timeout?: number;
+    initTimeout?: number;
     seed?: number;
     blockSize?: number;
     serverCpus?: string;
@@ -97,6 +98,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.answerRepetitions !== undefined) o.answerRepetitions = d.answerRepetitions;
   if (d.warmup !== undefined) o.warmup = d.warmup;
   if (d.timeout !== undefined) o.timeoutMs = d.timeout;
+  if (d.initTimeout !== undefined) o.initTimeoutMs = d.initTimeout;
   if (d.seed !== undefined) o.seed = d.seed;
   if (d.blockSize !== undefined) o.blockSize = d.blockSize;
   if (d.serverCpus !== undefined) o.serverCpus = d.serverCpus;

@@ -29,7 +29,7 @@ export const configSchema = {
         env: { type: 'object', additionalProperties: { type: 'string' } },
         url: { type: 'string', pattern: '^https?://', description: 'Streamable HTTP endpoint, e.g. http://127.0.0.1:3000/mcp' },
         headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Values may name environment variables: "Bearer ${DOCS_TOKEN}".' },
-        readyTimeout: { ...count(1), description: 'ms to wait for a started HTTP server to answer' },
+        readyTimeout: { ...count(1), description: 'ms to wait for a started HTTP server to answer an initialize (default: defaults.initTimeout)' },
       },
     },
     build: {
@@ -79,6 +79,7 @@ export const configSchema = {
         answerRepetitions: { ...count(1), description: 'Times each answer case is asked unless the case sets `repetitions` (default 1: answer tools may be paid for); its score is the mean over the answers.' },
         warmup: { ...count(0), description: 'Unmeasured search calls before the cases (default 5).' },
         timeout: { ...count(1), description: 'ms per tool call (default 30000).' },
+        initTimeout: { ...count(1), description: "ms the server has to answer the MCP initialize and list its tools (default 30000); a started HTTP server's readiness wait too, unless server.readyTimeout is set." },
         seed: { ...count(0), description: 'Seed of the shuffle (default random; recorded in the report).' },
         blockSize: { ...count(1), description: 'Cases per same-job A/B block (default 1).' },
         serverCpus: { type: 'string', pattern: '^(auto|none|\\d+(-\\d+)?(,\\d+(-\\d+)?)*)$', description: 'CPUs for the servers: auto (same-job A/B: both on one CPU), none, or a taskset list such as 3 or 2,3.' },

@@ -38,6 +38,8 @@ export interface Config {
   cutoffs: number[];
   /** Per tool call. */
   timeoutMs: number;
+  /** The server's MCP initialize and tools/list, on their own limit: a server may load its index before it answers. */
+  initTimeoutMs: number;
   /** Consecutive timed-out calls after which the server is declared hung. */
   maxConsecutiveTimeouts: number;
   /** Baseline report to compare with, or null for none. */
@@ -70,7 +72,7 @@ export interface Config {
   shape: ServerShape;
   /** Answer-case tool map and input defaults from the config file, over the profile file's. */
   answerOverrides: { toolMap: Record<string, string>; inputDefaults: Record<string, unknown> };
-  /** How long a server we start over HTTP may take to answer. */
+  /** How long a server we start over HTTP may take to answer an initialize (default: initTimeoutMs). */
   readyTimeoutMs: number;
   /** Directory for TREC qrels and run files, or null. */
   trecOut: string | null;
@@ -93,6 +95,7 @@ export const DEFAULTS = {
   answerRepetitions: 1,
   k: 5,
   timeoutMs: 30_000,
+  initTimeoutMs: 30_000,
   buildTimeoutMs: 10 * 60_000,
   maxConsecutiveTimeouts: 2,
   rssIntervalMs: 100,

@@ -35,6 +35,10 @@ const KEYS: Key[] = [
   { yaml: 'defaults: { answerRepetitions: 3 }', flag: ['--answer-repetitions', '4'], input: ['answer-repetitions', '4'], read: (c) => c.answerRepetitions, fromFile: 3, fromFlag: 4, builtIn: 1 },
   { yaml: 'defaults: { k: 7 }', flag: ['--k', '9'], input: ['k', '9'], read: (c) => c.k, fromFile: 7, fromFlag: 9, builtIn: 5 },
   { yaml: 'defaults: { timeout: 7000 }', flag: ['--timeout', '9000'], input: ['timeout', '9000'], read: (c) => c.timeoutMs, fromFile: 7000, fromFlag: 9000, builtIn: 30_000 },
+  { yaml: 'defaults: { initTimeout: 70000 }', flag: ['--init-timeout', '90000'], input: ['init-timeout', '90000'], read: (c) => c.initTimeoutMs, fromFile: 70_000, fromFlag: 90_000, builtIn: 30_000 },
+  // A started HTTP server's readiness wait follows the initialize limit unless server.readyTimeout sets its own.
+  { yaml: 'defaults: { initTimeout: 70000 }', flag: ['--init-timeout', '90000'], input: ['init-timeout', '90000'], read: (c) => c.readyTimeoutMs, fromFile: 70_000, fromFlag: 90_000, builtIn: 30_000 },
+  { yaml: 'server: { command: node server.js, readyTimeout: 5000 }\ndefaults: { initTimeout: 70000 }', flag: ['--init-timeout', '90000'], input: ['init-timeout', '90000'], read: (c) => c.readyTimeoutMs, fromFile: 5000, fromFlag: 5000 },
   { yaml: 'defaults: { seed: 7 }', flag: ['--seed', '9'], input: ['seed', '9'], read: (c) => c.seed, fromFile: 7, fromFlag: 9 },
   { yaml: 'defaults: { blockSize: 7 }', flag: ['--block-size', '9'], input: ['block-size', '9'], read: (c) => c.blockSize, fromFile: 7, fromFlag: 9, builtIn: 1 },
   { yaml: 'defaults: { serverCpus: none }', flag: ['--server-cpus', '1'], input: ['server-cpus', '1'], read: (c) => c.serverCpus, fromFile: 'none', fromFlag: '1', builtIn: 'auto' },

@@ -36,6 +36,8 @@ export interface RunOptions {
   /** Metric cutoffs, ascending (`--k 1,5,10`); the largest is the primary one. */
   k?: number[];
   timeoutMs?: number;
+  /** The MCP initialize's own limit (--init-timeout). */
+  initTimeoutMs?: number;
   /** A report path, null for no comparison, undefined for the default. */
   baseline?: string | null;
   out?: string;
@@ -224,6 +226,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     k: Math.max(...(options.k ?? [DEFAULTS.k])),
     cutoffs: options.k ?? [DEFAULTS.k],
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    initTimeoutMs: options.initTimeoutMs ?? DEFAULTS.initTimeoutMs,
     maxConsecutiveTimeouts: DEFAULTS.maxConsecutiveTimeouts,
     baseline: options.baseline === null ? null : options.baseline !== undefined ? path.resolve(workDir, options.baseline) : (fallback?.baseline ?? null),
     baselineRequired: typeof options.baseline === 'string',
@@ -245,7 +248,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     health: { maxErrors: options.maxErrors ?? DEFAULT_HEALTH_POLICY.maxErrors, allowEvaluatorErrors: options.allowEvaluatorErrors ?? DEFAULT_HEALTH_POLICY.allowEvaluatorErrors },
     shape: DEFAULT_SHAPE,
     answerOverrides: { toolMap: options.toolMap ?? {}, inputDefaults: options.inputDefaults ?? {} },
-    readyTimeoutMs: options.readyTimeoutMs ?? DEFAULTS.timeoutMs,
+    readyTimeoutMs: options.readyTimeoutMs ?? options.initTimeoutMs ?? DEFAULTS.initTimeoutMs,
     trecOut: options.trecOut !== undefined ? path.resolve(workDir, options.trecOut) : null,
     shard: options.shard !== undefined ? parseShardOption(options.shard) : null,
     qrels: options.qrels !== undefined ? path.resolve(workDir, options.qrels) : null,

@@ -47,7 +47,7 @@ type Session = StdioSession | HttpSession;
 
 /** stdio, or Streamable HTTP when the server has a url (started by us when it also has a command; the HTTP client loads only then). */
 async function startSession(config: Config, server: ServerConfig): Promise<Session> {
-  const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.timeoutMs, rssIntervalMs: config.rssIntervalMs };
+  const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.initTimeoutMs, rssIntervalMs: config.rssIntervalMs };
   if (server.url === undefined) return startStdioSession(server, options);
   // {port}: a free port of our choosing for this server (each arm its own).
   const chosen = server.command ? await withFreePort({ ...server, url: server.url }) : { ...server, url: server.url };

@@ -16,7 +16,7 @@ import type { ServerConfig } from '../model/server.ts';
 import type { MemoryResult } from '../model/report.ts';
 import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';
-import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
+import { delay, describeExit, INIT_TIMEOUT_HINT, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import type { SessionEnd, SessionOptions } from './stdio-session.ts';
 import { createOutputTail } from './stderr-tail.ts';
 import { connectionClosed, timedToolCall } from './timed-call.ts';
@@ -160,7 +160,7 @@ async function waitUntilReady(target: HttpTarget, started: Started, options: Htt
     if (started.spawnError !== undefined) throw new Error(started.spawnError);
     if (started.exit) throw new Error(describeExit(started.exit));
     const left = deadline - performance.now();
-    if (left <= 0) throw new Error(`nothing answered an MCP initialize at ${target.url} within ${budget} ms (last attempt: ${last})`);
+    if (left <= 0) throw new Error(`nothing answered an MCP initialize at ${target.url} within ${budget} ms (last attempt: ${last}; ${INIT_TIMEOUT_HINT})`);
     try {
       return await connect(target, options, Math.min(left, options.connectTimeoutMs));
     } catch (err) {

@@ -15,6 +15,9 @@ export interface ServerExit {
   signal: string | null;
 }
 
+/** The next step after an initialize that timed out: the limit is its own, apart from the per-call --timeout. */
+export const INIT_TIMEOUT_HINT = 'a server that loads its index before answering needs a longer --init-timeout (defaults.initTimeout)';
+
 export class ServerStartError extends Error {
   readonly stderrTail: string;
   constructor(message: string, stderrTail: string) {

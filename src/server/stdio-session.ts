@@ -10,7 +10,7 @@ import type { ServerConfig } from '../model/server.ts';
 import type { MemoryResult } from '../model/report.ts';
 import { parseCommandLine } from './command-line.ts';
 import { withAffinity } from './cpu-affinity.ts';
-import { delay, describeExit, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
+import { delay, describeExit, INIT_TIMEOUT_HINT, ServerStartError, watchServerTree, type ServerExit, type ServerTree } from './server-process.ts';
 import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
 import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
@@ -116,7 +116,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     const exitedOnItsOwn = isRequestTimeout(err) ? null : exit;
     const end = await shutdown();
     const reason = isRequestTimeout(err)
-      ? `it did not answer the MCP initialize request within ${options.connectTimeoutMs} ms${noise.noteSince(0)}`
+      ? `it did not answer the MCP initialize request within ${options.connectTimeoutMs} ms${noise.noteSince(0)} (${INIT_TIMEOUT_HINT})`
       : exitedOnItsOwn
         ? describeExit(exitedOnItsOwn)
         : `${err instanceof Error ? err.message : String(err)}${noise.noteSince(0)}`;
