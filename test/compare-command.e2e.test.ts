@@ -1,7 +1,8 @@
 /**
  * `docs-mcp-eval compare` as a user runs it: two configurations of the reference server
  * (one with the test-only ranking fault), run one after the other through the built CLI,
- * one side-by-side table with the better configuration marked.
+ * one side-by-side table with the better configuration marked, and each configuration's
+ * reports left in .docs-mcp-eval/compare/<name>/.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');
@@ -35,6 +37,16 @@ describe('docs-mcp-eval compare', () => {
     assert.match(r.stdout, /\| MRR@5 \(↑\) +\| +\*\*0\.\d+\*\* ★ \| +0\.\d+ \|/, 'the plain server ranks better');
     assert.match(r.stdout, /### By category/);
     assert.equal(readFileSync(path.join(dir, 'side.md'), 'utf8'), r.stdout);
+    // Each configuration's reports, as `run` writes them; read back, they give the same table.
+    for (const name of ['plain', 'faulty']) {
+      const json = path.join(dir, '.docs-mcp-eval/compare', name, 'report.json');
+      assert.equal((JSON.parse(readFileSync(json, 'utf8')) as Report).cases.length, 65, name);
+      assert.match(readFileSync(path.join(dir, '.docs-mcp-eval/compare', name, 'report.md'), 'utf8'), /^## docs-mcp-eval: Nimbus SDK docs/);
+      assert.match(r.stderr, new RegExp(`configuration ${name}: report written to .*compare/${name}/report\\.json`));
+    }
+    const again = await runCli(['compare', 'plain=.docs-mcp-eval/compare/plain/report.json', 'faulty=.docs-mcp-eval/compare/faulty/report.json'], { cwd: dir });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, r.stdout);
   });
 
   it('needs two configurations', async () => {

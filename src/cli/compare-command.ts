@@ -8,6 +8,8 @@
  * position bias. The judge's calls go through a judging session (call cache, concurrency,
  * budget, token and cost totals) with the first configuration file's `judging:` settings
  * (or the defaults when only reports are compared), --no-cache and --cache-dir on top.
+ * Each configuration that runs leaves its JSON and markdown reports in
+ * .docs-mcp-eval/compare/<name>/, as `run` would.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +19,8 @@ import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { evaluate } from '../pipeline/evaluate.ts';
 import { renderSideBySide, type NamedReport } from '../publish/markdown/render-side-by-side.ts';
+import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
+import { writeOutputs } from '../publish/write-outputs.ts';
 import { readReport } from '../report/read-report.ts';
 import type { Report } from '../model/report.ts';
 import { judgePairs, type PairJudge, type PairwiseResult } from '../compare/pairwise.ts';
@@ -50,6 +54,8 @@ configuration, the best value per row in bold with a star.
   --cases <file>        the dataset for every configuration (default: each file's own)
   --repetitions <n>  --warmup <n>  --k <n>   for every configuration
   --markdown <file>     also write the table to this file
+  Each configuration that runs writes its reports to .docs-mcp-eval/compare/<name>/
+  (report.json, report.md).
 
 Pairwise judging (two configurations or reports with answer cases):
   --judge-model <name>      an LLM judge picks the better answer per answer case, each pair
@@ -131,8 +137,12 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
       judging ??= config.judging;
       const progress = createProgress(process.stderr, v.verbose ?? false);
       progress.phase('run', `configuration ${name}`);
-      report = (await evaluate(config, { onPhase: (phase, detail) => progress.phase(phase, detail), onProgress: (e) => progress.update(e) })).report;
+      const evaluation = await evaluate(config, { onPhase: (phase, detail) => progress.phase(phase, detail), onProgress: (e) => progress.update(e) });
       progress.done();
+      report = evaluation.report;
+      // Each configuration's own reports, as `run` writes them, so one can be read or used as a baseline later.
+      const written = await writeOutputs(report, renderEvaluation(evaluation), config.output);
+      process.stderr.write(`docs-mcp-eval: configuration ${name}: report written to ${written.json} and ${written.markdown}${written.rescued !== undefined ? ` (not where asked: ${written.rescued})` : ''}\n`);
     }
     runs.push({ name, report });
   }
