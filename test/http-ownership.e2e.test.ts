@@ -66,6 +66,9 @@ describe('HTTP servers we start are ours', () => {
     const report = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as Report;
     assert.equal(report.target.transport, 'http');
     assert.ok(report.summary.ok > 0);
+    // The log names the url the server was given, never the template.
+    assert.match(r.stderr, /docs-mcp-eval: server: http:\/\/127\.0\.0\.1:\d+\/mcp\n/);
+    assert.doesNotMatch(r.stderr, /\{port\}/);
   });
 
   it('a same-job A/B with one fixed port is a usage error before anything starts; with {port} each arm gets its own', async () => {

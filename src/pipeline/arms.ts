@@ -45,13 +45,16 @@ async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | unde
 
 type Session = StdioSession | HttpSession;
 
+/** The server as it is started: {port} in a started HTTP server's command and url becomes a free port of our choosing (each arm its own). */
+async function withChosenPort(server: ServerConfig): Promise<ServerConfig> {
+  return server.url !== undefined && server.command ? withFreePort({ ...server, url: server.url }) : server;
+}
+
 /** stdio, or Streamable HTTP when the server has a url (started by us when it also has a command; the HTTP client loads only then). */
 async function startSession(config: Config, server: ServerConfig): Promise<Session> {
   const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.initTimeoutMs, rssIntervalMs: config.rssIntervalMs };
   if (server.url === undefined) return startStdioSession(server, options);
-  // {port}: a free port of our choosing for this server (each arm its own).
-  const chosen = server.command ? await withFreePort({ ...server, url: server.url }) : { ...server, url: server.url };
-  const target = { url: chosen.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server: chosen } : {}) };
+  const target = { url: server.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server: { ...server, url: server.url } } : {}) };
   const { startHttpSession } = await import('../server/http-session.ts');
   return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
 }
@@ -60,8 +63,10 @@ async function startAll(config: Config, all: readonly Arm[], hooks: EvaluateHook
   const sessions: Session[] = [];
   try {
     for (const arm of all) {
-      hooks.onPhase?.('server', `${prefix(arm)}${arm.server.url ?? arm.server.command}`);
-      sessions.push(await startSession(config, arm.server));
+      // The port is chosen before the line is logged, so the log names the url the server really gets.
+      const server = await withChosenPort(arm.server);
+      hooks.onPhase?.('server', `${prefix(arm)}${server.url ?? server.command}`);
+      sessions.push(await startSession(config, server));
     }
   } catch (err) {
     await Promise.all(sessions.map((s) => s.close()));
