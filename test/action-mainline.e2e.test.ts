@@ -37,6 +37,9 @@ describe('the Action on mainline runs', () => {
     assert.ok(d.state.uploaded.some((a) => a.name === 'docs-mcp-eval-report-default' && a.files['report.json']));
     assert.equal(historyLines(d).length, 1);
     assert.match(r.summary, /```mermaid\nxychart-beta/);
+    // The log's case lines: an answer case says whether its answer passed, timed by its answer call.
+    assert.match(r.log, /\[\d+\/\d+\] pass answer-ts-client-init \(\d+\.\d ms\)/);
+    assert.doesNotMatch(r.log, /\] miss answer-/);
   });
 
   it('nightly schedule: compares with the previous mainline run and appends to the history', async () => {

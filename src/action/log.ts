@@ -7,6 +7,7 @@ import { inert } from '../shared/control-chars.ts';
 import type { Comparison } from '../model/comparison.ts';
 import type { EvaluateHooks } from '../pipeline/hooks.ts';
 import type { Report } from '../model/report.ts';
+import { caseOutcome } from '../run/case-outcome.ts';
 
 export function groupedHooks(): EvaluateHooks & { end(): void } {
   let open = false;
@@ -20,11 +21,12 @@ export function groupedHooks(): EvaluateHooks & { end(): void } {
       core.startGroup(`docs-mcp-eval: ${phase} (${detail})`);
       open = true;
     },
-    onProgress({ done, total, observation: o }) {
-      const mark = o.status === 'ok' ? (o.foundInRound === null ? 'miss' : 'ok') : o.status;
-      const ms = o.rounds.reduce((sum, r) => sum + r.ms, 0).toFixed(1);
+    onProgress(event) {
+      const { done, total, observation: o } = event;
+      const { kind, ms } = caseOutcome(event);
+      const failed = event.failedValidation !== undefined ? `: ${event.failedValidation}` : '';
       // One line per case: a server's multi-line message is folded, never a fresh log line.
-      core.info(inert(`[${done}/${total}] ${mark} ${o.caseId} (${ms} ms)${o.error ? `: ${o.error.kind}: ${o.error.message}` : ''}`, { oneLine: true }));
+      core.info(inert(`[${done}/${total}] ${kind.replace('_', ' ')} ${o.caseId} (${ms.toFixed(1)} ms)${o.error ? `: ${o.error.kind}: ${o.error.message}` : failed}`, { oneLine: true }));
     },
     end,
   };

@@ -5,6 +5,7 @@
  * controls) before they reach the terminal.
  */
 import type { ProgressEvent } from '../run/run-suite.ts';
+import { caseOutcome, type CaseOutcomeKind } from '../run/case-outcome.ts';
 import { inert } from '../shared/control-chars.ts';
 
 export interface Progress {
@@ -13,14 +14,7 @@ export interface Progress {
   done(): void;
 }
 
-function mark(event: ProgressEvent): string {
-  const o = event.observation;
-  if (o.status === 'not_run') return '·';
-  if (o.status === 'error') return '✗';
-  if (o.answer) return event.failedValidation === undefined ? '✓' : '✗';
-  if (o.rounds.every((r) => r.hits.length === 0)) return '∅';
-  return o.foundInRound === null ? '○' : '✓';
-}
+const MARKS: Record<CaseOutcomeKind, string> = { ok: '✓', pass: '✓', miss: '○', empty: '∅', fail: '✗', error: '✗', not_run: '·' };
 
 export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Progress {
   const tty = stream.isTTY;
@@ -39,8 +33,8 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
     },
     update(event) {
       const o = event.observation;
-      const ms = o.answer ? o.answer.ms : o.rounds.reduce((sum, r) => sum + r.ms, 0);
-      const text = inert(`[${event.done}/${event.total}] ${mark(event)} ${o.caseId} (${ms.toFixed(1)} ms)`, { oneLine: true });
+      const { kind, ms } = caseOutcome(event);
+      const text = inert(`[${event.done}/${event.total}] ${MARKS[kind]} ${o.caseId} (${ms.toFixed(1)} ms)`, { oneLine: true });
       if (tty) {
         const elapsed = ((performance.now() - started) / 1000).toFixed(1);
         stream.write(`\r\u001b[2K${text} · ${elapsed}s`);
