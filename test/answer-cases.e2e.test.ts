@@ -68,10 +68,13 @@ describe('answer cases (seed 000 datasets, crypto-docs profile)', () => {
     const r = await run;
     const lines = readFileSync(path.join(dir, 'evaluations.jsonl'), 'utf8').trim().split('\n');
     assert.equal(lines.length, 11);
-    const stored = JSON.parse(lines[0] ?? '{}') as { kind?: string; inputSnapshot?: { prompt?: string; response?: string }; metadata?: { input?: { caseId?: string } } };
+    const stored = JSON.parse(lines[0] ?? '{}') as { kind?: string; inputSnapshot?: { prompt?: string; response?: string }; metadata?: { input?: { caseId?: string; input?: Record<string, unknown> } } };
     assert.equal(stored.kind, 'evaluation');
     // The whole evaluation (seed 004's inputSnapshot), not only the case id.
     assert.ok(stored.metadata?.input?.caseId);
+    // The tool input as sent: the profile's `project: "{project}"` filled with the case's project, never the template.
+    assert.equal(stored.metadata?.input?.input?.['project'], 'mina');
+    assert.doesNotMatch(lines.join('\n'), /\{project\}/);
     assert.ok((stored.inputSnapshot?.prompt ?? '').length > 0, 'the question');
     // The whole answer as the evaluators judged it: the server's <response_metadata> block stripped.
     assert.ok((stored.inputSnapshot?.response ?? '').length > 200, 'the whole answer text');

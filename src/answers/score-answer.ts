@@ -66,8 +66,9 @@ export async function scoreAnswer(c: AnswerCase, observation: CaseObservation, s
       criteria,
       messageHistory: answer.calls,
       context: { expect: c.expect, validations, toolMap: scoring.toolMap, ...(answer.context ? { grounding: answer.context } : {}) },
-      // The case's identity and the tool call it made, so a stored result stands on its own.
-      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: c.input, ...(c.project !== undefined ? { project: c.project } : {}), ...(ask ? { ask: ask.ask, asks: ask.of } : {}) },
+      // The case's identity and the tool call it made, so a stored result stands on its own: the
+      // input as sent (templates such as {project} filled, the profile's defaults added), not as written.
+      metadata: { caseId: c.id, name: c.name, tool: c.tool, input: answer.calls[0]?.args ?? c.input, ...(c.project !== undefined ? { project: c.project } : {}), ...(ask ? { ask: ask.ask, asks: ask.of } : {}) },
     },
     { evaluators: configs, criteria, registry: scoring.registry, ...(scoring.storage ? { storage: scoring.storage } : {}) },
   );

@@ -24,7 +24,7 @@ cases:
     kind: answer
     tool: ask_docs
     project: mina
-    input: { question: "How do I start a zkApp?" }
+    input: { question: "How do I start a zkApp?", project: "{project}" }
     groundTruth: "Extend SmartContract and deploy it."
     expect: { rules: [{ type: min_length, chars: 5 }], keywords: [SmartContract, deploy] }
 `;
@@ -37,7 +37,9 @@ describe('--store: the full evaluation of each answer case', () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'dme-store-')), 'evaluations.jsonl');
     const storage = new JsonlFileStorage(file);
     const text = 'Extend SmartContract, then run the deploy script.\n<response_metadata>{"confidence": 80}</response_metadata>';
-    const observation = { caseId: 'init', repetition: 0, status: 'ok' as const, rounds: [], foundInRound: null, answer: { tool: 'crypto_ask_docs', text, ms: 3, calls: [] } };
+    // The call as the runner made it: {project} filled from the case (run/run-answer-case.ts).
+    const sent = { tool: 'crypto_ask_docs', args: { question: 'How do I start a zkApp?', project: 'mina' }, ok: true, ms: 3 };
+    const observation = { caseId: 'init', repetition: 0, status: 'ok' as const, rounds: [], foundInRound: null, answer: { tool: 'crypto_ask_docs', text, ms: 3, calls: [sent] } };
     const answer = await scoreAnswer(c, observation, { criteria: suite.criteria ?? [], evaluators: suite.evaluators ?? [], registry: createRegistry(), toolMap: {}, storage });
     assert.equal(answer?.confidence, 80);
 
@@ -52,7 +54,8 @@ describe('--store: the full evaluation of each answer case', () => {
     assert.equal(snapshot.response, 'Extend SmartContract, then run the deploy script.', 'the whole answer text as judged, not an excerpt');
     assert.equal(snapshot.groundTruth, 'Extend SmartContract and deploy it.');
     assert.ok(snapshot.context && 'validations' in snapshot.context, 'the context the evaluators saw');
-    assert.deepEqual(stored.metadata?.input, { caseId: 'init', name: 'init', tool: 'ask_docs', input: { question: 'How do I start a zkApp?' }, project: 'mina' });
+    // The tool input as sent, not the case's template.
+    assert.deepEqual(stored.metadata?.input, { caseId: 'init', name: 'init', tool: 'ask_docs', input: { question: 'How do I start a zkApp?', project: 'mina' }, project: 'mina' });
     assert.equal(stored.overallScore, 1);
     assert.deepEqual(stored.normalized, { coverage: 1 });
     assert.equal(stored.results[0]?.criterionName, 'coverage');
