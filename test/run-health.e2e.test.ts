@@ -94,6 +94,8 @@ describe('run health, end to end', () => {
       assert.deepEqual(report.health?.errors, { timeout: ['slow'] }, `seed ${seed}`);
       assert.equal(report.summary.notRun, 0, `seed ${seed}`);
       assert.doesNotMatch(r.stdout, /stopped answering/);
+      // The health line quotes the section to read as plain quotes, never as HTML entities.
+      assert.match(r.stdout, /> ⚠️ \*\*Run health\*\*: 1 of \d+ cases errored .*: see "Misses and errors"/, `seed ${seed}`);
     }
   });
 

@@ -18,6 +18,11 @@ describe('escapeCell', () => {
     assert.ok(cell.includes('&lt;img'));
   });
 
+  it('leaves quotes as they are: a message quoting a name reads the same in a terminal and on GitHub', () => {
+    assert.equal(escapeCell('see "Misses and errors"'), 'see "Misses and errors"');
+    assert.equal(escapeCell('<a title="x">'), '&lt;a title="x"&gt;', 'no tag, so no attribute for a quote to close');
+  });
+
   it('escapes a backslash once, so a trailing one cannot escape the cell border', () => {
     assert.equal(escapeCell('dir\\'), 'dir\\\\');
   });

@@ -4,7 +4,9 @@
  * GitHub's autolinked references (#123, owner/repo#5, GH-12, commit shas).
  */
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', $: '&#36;' };
+// No entity for `"`: with `<` escaped no attribute can be opened, and with `[` and `(` escaped no
+// link title, so a quote is plain text; `&quot;` only made messages unreadable in a terminal.
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', $: '&#36;' };
 
 /**
  * C0/C1 controls and the bidi overrides ("Trojan Source"): invisible, and the latter can
@@ -27,7 +29,7 @@ export function escapeCell(text: string, maxLength = 120): string {
     clean(text, maxLength)
       .replace(/[\\[\]()!`*_~|]/g, (ch) => `\\${ch}`)
       // `$` opens GitHub math, where a backslash does not escape it; an entity does.
-      .replace(/[&<>"$]/g, (ch) => HTML_ENTITIES[ch] ?? ch)
+      .replace(/[&<>$]/g, (ch) => HTML_ENTITIES[ch] ?? ch)
       // A zero-width space after `@` stops mentions (and e-mail autolinks) from pinging.
       .replace(/@(?=\w)/g, '@\u200b')
       // GitHub autolinks bare URLs: a zero-width space breaks the scheme and `www.` apart.
