@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import type { Report } from '../src/model/report.ts';
+import { parseQrels, parseRun } from '../src/report/trec/parse.ts';
 import { ROOT, runCli } from './support/cli.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');
@@ -72,6 +73,20 @@ describe('several cutoffs and TREC parity', () => {
     const qrels = readFileSync(path.join(dir, 'trec/qrels.txt'), 'utf8');
     assert.match(qrels, /^graded-with-zero 0 guides\/retries\.md#retries\/retrying-safely-with-idempotency 0$/m);
     assert.match(qrels, /^nothing-relevant 0 \S+ 0$/m);
+
+    // MRR@k is trec_eval's recip_rank with -M k (the first k docs of each query): run.txt holds
+    // every id a case was given (limit × maxRounds), and recip_rank itself is not cut at k.
+    const judged = parseQrels(qrels, 'qrels.txt');
+    const ranked = parseRun(readFileSync(path.join(dir, 'trec/run.txt'), 'utf8'), 'run.txt');
+    assert.ok([...ranked.values()].some((ids) => ids.length > 5), 'the run file is longer than k: -M k matters');
+    const recipRank = (maxDocs: number) => {
+      const per = [...judged].map(([qid, js]) => {
+        const rank = (ranked.get(qid) ?? []).slice(0, maxDocs).findIndex((id) => js.some((j) => j.id === id && j.grade >= 1));
+        return rank < 0 ? 0 : 1 / (rank + 1);
+      });
+      return per.reduce((a, b) => a + b, 0) / per.length;
+    };
+    for (const k of [1, 3, 5]) assert.ok(Math.abs(recipRank(k) - (report.summary.metrics[`mrr@${k}`] ?? -1)) < 1e-12, `mrr@${k} = trec_eval -M ${k} -m recip_rank`);
 
     const again = await runCli(['run', ...common, '--qrels', path.join(dir, 'trec/qrels.txt'), '--out', path.join(dir, 'again.json'), '--markdown', path.join(dir, 'again.md')]);
     assert.equal(again.code, 0, again.stderr);

@@ -3,7 +3,8 @@
  * (usnistgov/trec_eval 9.x: form_res_rels.c, m_P.c, m_recall.c, m_success.c,
  * m_recip_rank.c, m_ndcg_cut.c, m_map_cut.c, m_Rprec.c) so a number here can be checked
  * against `trec_eval -c -m P.k -m recall.k -m success.k -m ndcg_cut.k -m map_cut.k -m Rprec`
- * on the same run.
+ * on the same run, and RR@k against `trec_eval -c -M k -m recip_rank` (recip_rank has no
+ * cutoff of its own: without -M k it reads the whole run, every page a case fetched).
  *
  * Conventions, in one place:
  * - The ranking is the order given (the server's order); trec_eval re-sorts by score,
@@ -85,7 +86,7 @@ function relevantInTop(top: readonly string[], grades: ReadonlyMap<string, numbe
   return n;
 }
 
-/** RR@k: 1/rank of the first relevant id within the top k, else 0 (ranx `mrr@k`). */
+/** RR@k: 1/rank of the first relevant id within the top k, else 0 (ranx `mrr@k`; trec_eval's recip_rank under `-M k`). */
 export function reciprocalRankAt(rankedIds: readonly string[], judgments: readonly Judgment[], k: number): number {
   const grades = gradeMap(judgments);
   const top = topK(rankedIds, k);
