@@ -1,8 +1,10 @@
 /**
  * The reference pages under docs/ are checked against the code where they list things:
  * every CLI flag the parser accepts is in the help text and in docs/cli.md (and no flag
- * there is unknown to the parser), every config-file key is in docs/servers.md, and every
- * relative link of the README and the pages leads to a file and heading that exist.
+ * there is unknown to the parser), every config-file key is in docs/servers.md, every
+ * relative link of every page (README.md, docs/, each folder's README) leads to a file and
+ * heading that exist, and the README and docs/ name other sections by links, never by an
+ * italic name or "see above".
  * (Action inputs and outputs: test/workflows.test.ts; numbers: test/docs-facts.test.ts.)
  */
 import assert from 'node:assert/strict';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { RUN_OPTIONS } from '../src/cli/args.ts';
 import { HELP } from '../src/cli/help.ts';
+import { anchorsOf, headingsOf, linksOf, unlinkedSectionNames, vagueReferences } from './support/markdown-links.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -56,31 +59,56 @@ describe('docs/datasets.md and docs/answer-quality.md', () => {
   });
 });
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-function anchorsOf(markdown: string): Set<string> {
-  const out = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (line.startsWith('```')) fenced = !fenced;
-    else if (!fenced && /^#{1,6} /.test(line)) out.add(line.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-'));
-  }
-  return out;
+/** Every markdown page a reader may open: README.md, docs/, and the READMEs and pages of the folders (not fixture corpora). */
+function markdownPages(): string[] {
+  const skip = new Set(['node_modules', 'dist', '.git', '.docs-mcp-eval', '.scratch']);
+  const fixtures = ['datasets/reference/corpus', 'test/third-party/fixture'];
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name) && !fixtures.includes(rel)) walk(rel);
+      } else if (entry.name.endsWith('.md')) out.push(rel);
+    }
+  };
+  walk('');
+  return out.sort();
 }
 
-describe('links in the README and docs/', () => {
+describe('links in the README, docs/ and every folder\'s pages', () => {
+  const all = markdownPages();
+
+  it('reads the pages a reader opens', () => {
+    for (const page of ['README.md', 'docs/cli.md', 'src/README.md', 'examples/reference-server/README.md', 'datasets/crypto-docs/README.md']) assert.ok(all.includes(page), page);
+    assert.ok(!all.some((p) => p.startsWith('datasets/reference/corpus/')), 'the fixture corpus is data, not docs');
+  });
+
   it('lead to files and headings that exist', () => {
     const broken: string[] = [];
-    for (const page of pages) {
-      const text = read(page);
-      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1]!;
-        if (/^(https?:|mailto:)/.test(target)) continue;
+    for (const page of all) {
+      for (const { target, line } of linksOf(read(page))) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
         const [file, anchor] = target.split('#') as [string, string | undefined];
-        const resolved = file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), file));
-        if (!existsSync(path.join(ROOT, resolved))) broken.push(`${page}: ${target}`);
-        else if (anchor && resolved.endsWith('.md') && !anchorsOf(read(resolved)).has(anchor)) broken.push(`${page}: ${target} (no such heading)`);
+        const resolved = file === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), decodeURI(file)));
+        if (!existsSync(path.join(ROOT, resolved))) broken.push(`${page}:${line}: ${target} (no such file)`);
+        else if (anchor && resolved.endsWith('.md') && !anchorsOf(read(resolved)).has(decodeURIComponent(anchor))) broken.push(`${page}:${line}: ${target} (no such heading)`);
       }
     }
     assert.deepEqual(broken, []);
+  });
+});
+
+describe('cross-references in the README and docs/', () => {
+  const headings = pages.flatMap((page) => headingsOf(read(page)));
+
+  it('are links, not section names in italics', () => {
+    const unlinked = pages.flatMap((page) => unlinkedSectionNames(read(page), headings).map((u) => `${page}:${u.line}: *${u.name}*`));
+    assert.deepEqual(unlinked, [], 'link the section: [Name](page.md#anchor)');
+  });
+
+  it('name the place they point at ("see above" points nowhere once a page is read out of order)', () => {
+    const vague = pages.flatMap((page) => vagueReferences(read(page)).map((v) => `${page}:${v.line}: ${v.phrase}`));
+    assert.deepEqual(vague, []);
   });
 });
