@@ -11,6 +11,7 @@ import { compareReports } from './compare-reports.ts';
 import { applyGates } from './judge-gates.ts';
 import { parseGates } from './gates.ts';
 import { DEFAULT_HISTORY_OPTIONS, matchingHistory, predictionInterval } from './judge-history.ts';
+import { historyReach } from './history-reach.ts';
 
 const close = (a: number, b: number, eps = 1e-9) => assert.ok(Math.abs(a - b) <= eps * Math.max(1, Math.abs(b)), `${a} vs ${b}`);
 
@@ -69,10 +70,14 @@ describe('a comparison with a history', () => {
     assert.deepEqual(judged.history, { runs: 6, minRuns: 5, otherDataset: 0, otherMachine: 0 });
   });
 
-  it('calls a run inside the spread of the history within noise, not better or worse', () => {
+  it('calls a run inside the spread of the history within noise, not better or worse, and says what it could call', () => {
     const same = compareReports(baseline, report(spec(10.2)), { history: steady });
     const row = same.rows.find((r) => r.id === 'search.p50')!;
     assert.deepEqual([row.verdict, row.indicative], ['noise', false]);
+    // The history's own spread (sd of ln [10, 10.4, 9.7, 10.1, 9.9, 10.3], by hand) and what it can detect with it.
+    assert.ok(row.evidence?.kind === 'history');
+    close(row.evidence.reach.spread, 0.025676072622474736);
+    assert.deepEqual(row.evidence.reach, historyReach(row.evidence.reach.spread, 6, DEFAULT_HISTORY_OPTIONS.alpha, 0.05));
   });
 
   it('with fewer matching runs than needed stays indicative and says how many more', () => {

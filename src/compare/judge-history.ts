@@ -17,11 +17,11 @@
  * run, 0.05 would alarm on most runs of an unchanged server. Calibrated by
  * `npm run bench:history`. Pure.
  */
-import type TQuantile from '@stdlib/stats-base-dists-t-quantile';
 import type { HistoryEntry } from '../report/history-entry.ts';
-import { lazyRequire } from '../shared/lazy-require.ts';
+import { studentT } from './student-t.ts';
 import type { MetricDef } from '../model/metric-catalog.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
+import { historyReach } from './history-reach.ts';
 import type { DeltaRow } from '../model/comparison.ts';
 
 export interface HistoryOptions {
@@ -35,8 +35,6 @@ export interface HistoryOptions {
 
 export const DEFAULT_HISTORY_OPTIONS: HistoryOptions = { minRuns: 5, maxRuns: 30, alpha: 0.01 };
 
-/** Student's t quantile (stdlib-js, checked against scipy): evaluated on first use, never during a run's start. */
-const tQuantile = lazyRequire<typeof TQuantile>('@stdlib/stats-base-dists-t-quantile');
 
 /** A spread no history goes below: identical runs (a cached build time) would otherwise call any change real. */
 const MIN_LOG_SD = 0.005;
@@ -64,6 +62,8 @@ export function matchingHistory(history: readonly HistoryEntry[], datasetHash: s
 
 export interface HistoryEstimate {
   runs: number;
+  /** The run-to-run spread the interval is built from: the sd of the ln values (with its floor). */
+  spread: number;
   /** Geometric mean of the history's values. */
   center: number;
   /** The prediction interval, in the metric's own unit. */
@@ -80,8 +80,8 @@ export function predictionInterval(values: readonly number[], current: number, a
   if (n < 2 || !(current > 0)) return null;
   const mean = logs.reduce((a, b) => a + b, 0) / n;
   const sd = Math.max(MIN_LOG_SD, Math.sqrt(logs.reduce((a, y) => a + (y - mean) ** 2, 0) / (n - 1)));
-  const half = tQuantile()(1 - alpha / 2, n - 1) * sd * Math.sqrt(1 + 1 / n);
-  return { runs: n, center: Math.exp(mean), lower: Math.exp(mean - half), upper: Math.exp(mean + half), ratio: current / Math.exp(mean) };
+  const half = studentT(1 - alpha / 2, n - 1) * sd * Math.sqrt(1 + 1 / n);
+  return { runs: n, spread: sd, center: Math.exp(mean), lower: Math.exp(mean - half), upper: Math.exp(mean + half), ratio: current / Math.exp(mean) };
 }
 
 /**
@@ -99,7 +99,8 @@ export function judgeAgainstHistory(row: DeltaRow, def: MetricDef, reference: Hi
   if (up || down) row.verdict = directionVerdict(def, up ? 1 : -1);
   else row.verdict = Math.abs(row.absolute ?? 0) <= EPSILON ? 'same' : 'noise';
   const level = Math.round((1 - options.alpha) * 100);
-  row.evidence = { kind: 'history', runs: estimate.runs, center: estimate.center, lower: estimate.lower, upper: estimate.upper, ratio: estimate.ratio, level: 1 - options.alpha, minEffect };
+  const reach = historyReach(estimate.spread, estimate.runs, options.alpha, minEffect);
+  row.evidence = { kind: 'history', runs: estimate.runs, center: estimate.center, lower: estimate.lower, upper: estimate.upper, ratio: estimate.ratio, level: 1 - options.alpha, minEffect, reach };
   row.basis = `history of ${estimate.runs} main-branch runs (same dataset and machine): ${level}% prediction interval, ratio to their geometric mean ${estimate.ratio.toFixed(3)}, min effect ±${Math.round(minEffect * 100)}%`;
   return { judged: true };
 }

@@ -3,6 +3,19 @@ import type { ConfidenceInterval as Ci, MetricCount, Report, SamplingInfo } from
 import type { MetricGroup, MetricUnit } from './metric-catalog.ts';
 import type { GateOutcome } from './gates.ts';
 
+/** What a main-branch history can detect, from its spread (compare/history-reach.ts). */
+export interface HistoryReach {
+  /** The run-to-run spread: sd of the ln values over the history's runs. */
+  spread: number;
+  runs: number;
+  /** Smallest change the row can call, as a fraction: worse above +up, better below −down. */
+  up: number;
+  down: number;
+  /** Changes caught 19 times in 20: from +reliableUp, from −reliableDown. */
+  reliableUp: number;
+  reliableDown: number;
+}
+
 /**
  * better / worse: a real change in the metric's good or bad direction; same: no change
  * at all; noise: a change the statistics do not call real (within noise, or not
@@ -46,8 +59,11 @@ export type Evidence =
       mannWhitneyP: number | null;
     }
   | { kind: 'threshold'; band: number; why: string }
-  /** Judged against the main-branch history: a prediction interval for one new run (compare/judge-history.ts). */
-  | { kind: 'history'; runs: number; center: number; lower: number; upper: number; ratio: number; level: number; minEffect: number }
+  /**
+   * Judged against the main-branch history: a prediction interval for one new run (compare/judge-history.ts),
+   * and what a history with this spread can detect at all (compare/history-reach.ts).
+   */
+  | { kind: 'history'; runs: number; center: number; lower: number; upper: number; ratio: number; level: number; minEffect: number; reach: HistoryReach }
   | { kind: 'count' };
 
 export interface DeltaRow {

@@ -7,6 +7,7 @@ import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comparison.ts';
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
+import { historyReachNote } from './render-history-reach.ts';
 import { codeCell, escapeCell } from './escape.ts';
 import { formatDelta, formatPercent, formatValue } from '../../report/format.ts';
 
@@ -94,6 +95,8 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   const history = comparison.history;
   if (history && history.runs >= history.minRuns) {
     notes.push(`> Latency, memory and build rows are judged against the main-branch history: ${history.runs} runs of this dataset on this machine (a prediction interval for one run); the baseline column is the stored report.`);
+    const reach = historyReachNote(comparison);
+    if (reach) notes.push(reach);
   } else if (!comparison.sameEnvironment) {
     // Fingerprint values come from the baseline file too: escaped.
     const what = comparison.environmentDifferences.map((d) => escapeCell(d, 120)).join('; ');

@@ -8,6 +8,7 @@ import type { DeltaRow, Evidence } from '../../model/comparison.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
 import { formatValue } from '../../report/format.ts';
+import { reachWords } from './render-history-reach.ts';
 
 function pValue(p: number): string {
   return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
@@ -47,7 +48,7 @@ function describe(e: Evidence, unit: DeltaRow['unit']): [string, string, string]
     case 'history':
       return [
         `main-branch history: ${Math.round(e.level * 100)}% prediction interval for one run (log scale)`,
-        `[${formatValue(e.lower, unit)}, ${formatValue(e.upper, unit)}] around ${formatValue(e.center, unit)}; ×${ratio(e.ratio)}, real beyond ±${pct(e.minEffect)}`,
+        `[${formatValue(e.lower, unit)}, ${formatValue(e.upper, unit)}] around ${formatValue(e.center, unit)}; ×${ratio(e.ratio)}, real beyond ±${pct(e.minEffect)}; ${reachWords(e.reach, e.minEffect)}`,
         `${e.runs} runs`,
       ];
   }
