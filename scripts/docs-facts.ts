@@ -14,24 +14,17 @@ import path from 'node:path';
 import { startupBytes } from './startup-path.ts';
 import { docPages, renderRegions } from './doc-regions.ts';
 import { load } from 'js-yaml';
+import { measuredTable, reachBySpreadTable, readRecords } from '../bench/history-calibration-record.ts';
+import { DEFAULT_HISTORY_OPTIONS } from '../src/compare/judge-history.ts';
+import { DEFAULT_STATS } from '../src/compare/judge-context.ts';
+
+/** The history verdicts' defaults (α of the prediction interval, --min-effect), which the history tables are computed at. */
+const HISTORY_ALPHA = DEFAULT_HISTORY_OPTIONS.alpha;
+const HISTORY_MIN_EFFECT = DEFAULT_STATS.minEffect;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_RESULTS = path.join(ROOT, 'bench/results.json');
 const HISTORY_CALIBRATION = path.join(ROOT, 'bench/history-calibration.json');
-
-/** What `npm run bench:history` records (bench/history-calibration.ts). */
-interface HistoryCalibration {
-  date: string;
-  machine: BenchResults['machine'];
-  historyRuns: number;
-  trials: number;
-  minRuns: number;
-  slowerByMs: number;
-  fatterByMiB: number;
-  spread: Record<string, number>;
-  falseAlarms: Record<string, number>;
-  detected: Record<string, number>;
-}
 
 /** What `npm run bench` records (bench/run.ts); every field optional, so a partial run still renders. */
 export interface BenchResults {
@@ -122,19 +115,6 @@ function scaleTable(b: BenchResults): string {
   return ['| cases | wall | cases/s | harness peak RSS | report |', '| ---: | ---: | ---: | ---: | ---: |', ...rows, '', `(${measuredOn(b)}.)`].join('\n');
 }
 
-function historyCalibrationTable(c: HistoryCalibration): string {
-  const row = (id: string, label: string) =>
-    `| ${label} | ${(c.spread[id]! * 100).toFixed(1)}% | **${c.falseAlarms[id]}** of ${c.trials} | **${c.detected[id]}** of ${c.trials} |`;
-  return [
-    '| metric | run-to-run spread (sd of ln) | A/A false alarms (target ≤ 1) | +25% caught (target ≥ 19) |',
-    '| --- | ---: | ---: | ---: |',
-    row('search.p50', 'Search p50'),
-    row('rss.peak', 'Peak RSS'),
-    '',
-    `(${c.historyRuns} history rounds then ${c.trials} judged rounds, every run its own process; slower by ${c.slowerByMs} ms per call, fatter by ${c.fatterByMiB} MiB; ${measuredOn({ ...c, machine: c.machine }).replace('`npm run bench`', '`npm run bench:history`')}.)`,
-  ].join('\n');
-}
-
 /** The keys of docs-mcp-eval.yml and of its defaults, from the generated JSON Schema (descriptions included). */
 function configKeys(): string {
   type Prop = { description?: string; properties?: Record<string, Prop> };
@@ -181,7 +161,9 @@ export function facts(): Record<string, () => string> {
     'bench-cold-start': fromBench(coldStartTable),
     'bench-scale': fromBench(scaleTable),
     'bench-history-calibration': () =>
-      existsSync(HISTORY_CALIBRATION) ? historyCalibrationTable(JSON.parse(readFileSync(HISTORY_CALIBRATION, 'utf8')) as HistoryCalibration) : '_no recorded `npm run bench:history` run_',
+      existsSync(HISTORY_CALIBRATION) ? measuredTable(readRecords(JSON.parse(readFileSync(HISTORY_CALIBRATION, 'utf8'))), HISTORY_ALPHA, HISTORY_MIN_EFFECT) : '_no recorded `npm run bench:history` run_',
+    // Computed from the formulas, for the history sizes the bench judges with (10 to 29 runs: 20).
+    'history-reach-by-spread': () => reachBySpreadTable([0.01, 0.02, 0.03, 0.05, 0.08, 0.12], 20, HISTORY_ALPHA, HISTORY_MIN_EFFECT),
   };
 }
 

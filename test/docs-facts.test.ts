@@ -20,7 +20,7 @@ describe('generated facts in the docs', () => {
 
   it('the README and docs/ carry the bundle sizes, suite counts, config keys and benchmark tables as regions', () => {
     const docs = factFiles().map((file) => readFileSync(file, 'utf8')).join('\n');
-    for (const name of ['bundle-sizes', 'grammar-sizes', 'reference-cases-split', 'config-keys', 'bench-overhead', 'bench-cold-start', 'bench-scale', 'bench-history-calibration']) {
+    for (const name of ['bundle-sizes', 'grammar-sizes', 'reference-cases-split', 'config-keys', 'bench-overhead', 'bench-cold-start', 'bench-scale', 'bench-history-calibration', 'history-reach-by-spread']) {
       assert.ok(docs.includes(`<!-- facts:${name} -->`), name);
     }
   });

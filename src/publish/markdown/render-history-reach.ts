@@ -12,13 +12,13 @@ import { escapeCell } from './escape.ts';
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** An increase: "+23.5%", or "×8.0" from a doubling on (a noisy history's bounds run to hundreds of percent). */
-const more = (x: number) => (x >= 1 ? `×${(1 + x).toFixed(1)}` : `+${pct(x)}`);
+export const formatIncrease = (x: number) => (x >= 1 ? `×${(1 + x).toFixed(1)}` : `+${pct(x)}`);
 
 /** "spread 6.2%: noise within −19.0% to +23.5%; caught 19 times in 20 from −27.3% or +37.5%" for one row. */
 export function reachWords(reach: HistoryReach, minEffect: number): string {
   const atMinimum = Math.abs(reach.up - minEffect) < 1e-9 && Math.abs(reach.down - minEffect) < 1e-9;
-  const noise = atMinimum ? `the ±${pct(minEffect)} minimum effect` : `−${pct(reach.down)} to ${more(reach.up)}`;
-  return `spread ${pct(reach.spread)}: noise within ${noise}; caught 19 times in 20 from −${pct(reach.reliableDown)} or ${more(reach.reliableUp)}`;
+  const noise = atMinimum ? `the ±${pct(minEffect)} minimum effect` : `−${pct(reach.down)} to ${formatIncrease(reach.up)}`;
+  return `spread ${pct(reach.spread)}: noise within ${noise}; caught 19 times in 20 from −${pct(reach.reliableDown)} or ${formatIncrease(reach.reliableUp)}`;
 }
 
 /** The blockquote line under the verdict, or undefined when no row was judged against a history. */
