@@ -5,7 +5,7 @@
  * test builds there and compares bytes with what is committed.
  */
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/
 import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
 import { LAZY_PACKAGES, lazyFileName } from '../src/shared/lazy-require.ts';
 import { startupChunk, startupPlan } from './startup-chunk.ts';
+import { buildPageAssets, PAGE_DIST } from '../src/publish/html/page-build.ts';
 
 /**
  * `split`: the Action is code-split so the GitHub modules it imports dynamically land in
@@ -152,6 +153,20 @@ function copyGrammars(outRoot: string): string[] {
   });
 }
 
+/**
+ * The HTML page's script (with uPlot) and style, in dist/page/: read when a page is
+ * written (src/publish/html/page-assets.ts), so no bundle carries them.
+ */
+async function writePageAssets(outRoot: string): Promise<string[]> {
+  const dir = path.join(outRoot, 'dist', PAGE_DIST.dir);
+  mkdirSync(dir, { recursive: true });
+  const assets = await buildPageAssets();
+  const files = [path.join(dir, PAGE_DIST.script), path.join(dir, PAGE_DIST.style)];
+  writeFileSync(files[0]!, `${assets.script}\n`);
+  writeFileSync(files[1]!, `${assets.style}\n`);
+  return files;
+}
+
 export async function buildAll(outRoot: string = root): Promise<string[]> {
   for (const dir of OUTPUT_DIRS) rmSync(path.join(outRoot, dir), { recursive: true, force: true });
   mkdirSync(path.join(outRoot, GENERATED_DIR), { recursive: true });
@@ -170,6 +185,7 @@ export async function buildAll(outRoot: string = root): Promise<string[]> {
   }
   written.push(...(await buildLazyPackages(outRoot)));
   written.push(...copyGrammars(outRoot));
+  written.push(...(await writePageAssets(outRoot)));
   return written;
 }
 

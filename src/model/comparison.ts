@@ -156,6 +156,8 @@ export interface Evaluation {
   comparison: Comparison | null;
   /** Same-job A/B: the base arm's report (the comparison's baseline). */
   baseReport?: Report;
+  /** The stored baseline report the comparison was made with, for renderers that show its cases (the HTML page's ranked lists side by side). */
+  baselineReport?: Report;
   /** Why there is no comparison, when there is none. */
   baselineNote?: string;
   stoppedEarly?: string;

@@ -50,6 +50,7 @@ export function judgedEvaluation(config: Config, checked: Preflight, run: ArmsRu
   } else {
     const { comparison, note } = storedBaseline(config, checked, head);
     evaluation.comparison = comparison;
+    if (comparison && checked.baseline) evaluation.baselineReport = checked.baseline;
     if (note !== undefined) evaluation.baselineNote = note;
   }
   if (run.stoppedEarly !== undefined) evaluation.stoppedEarly = run.stoppedEarly;

@@ -26,7 +26,7 @@ export function lazyFileName(name: LazyPackage): string {
 }
 
 /** dist/, from a bundle (dist/*.js) or one of its chunks (dist/chunks/*.js). */
-function distDir(): string {
+export function distDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.basename(here) === 'chunks' ? path.dirname(here) : here;
 }
