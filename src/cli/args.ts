@@ -33,6 +33,8 @@ export const RUN_OPTIONS = {
   'no-baseline': { type: 'boolean' },
   out: { type: 'string' },
   markdown: { type: 'string' },
+  html: { type: 'string' },
+  'no-html': { type: 'boolean' },
   category: { type: 'string', multiple: true },
   tag: { type: 'string', multiple: true },
   difficulty: { type: 'string', multiple: true },
@@ -80,6 +82,7 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
   const v = parsed.values;
   if (v.help) return { help: true };
   if (v.baseline !== undefined && v['no-baseline']) throw new UsageError('--baseline and --no-baseline exclude each other');
+  if (v.html !== undefined && v['no-html']) throw new UsageError('--html and --no-html exclude each other');
   const filter = defined({
     categories: v.category,
     tags: v.tag,
@@ -111,6 +114,7 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     baseline: v['no-baseline'] ? null : v.baseline,
     out: v.out,
     markdown: v.markdown,
+    html: v['no-html'] ? null : v.html,
     filter,
     profile: v.profile,
     store: v.store,

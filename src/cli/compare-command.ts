@@ -30,6 +30,7 @@ import { judgingTotalsLine } from '../publish/markdown/render-judging.ts';
 import { DEFAULT_SEED } from '../stats/random.ts';
 import { createProgress } from './progress.ts';
 import { parseFlags } from './parse-flags.ts';
+import { writePageFile } from './page-step.ts';
 
 const OPTIONS = {
   cases: { type: 'string' },
@@ -37,6 +38,8 @@ const OPTIONS = {
   warmup: { type: 'string' },
   k: { type: 'string' },
   markdown: { type: 'string' },
+  html: { type: 'string' },
+  'no-html': { type: 'boolean' },
   verbose: { type: 'boolean' },
   'judge-model': { type: 'string' },
   'judge-base-url': { type: 'string' },
@@ -54,6 +57,9 @@ configuration, the best value per row in bold with a star.
   --cases <file>        the dataset for every configuration (default: each file's own)
   --repetitions <n>  --warmup <n>  --k <n>   for every configuration
   --markdown <file>     also write the table to this file
+  --html <file>         the HTML page of the comparison: every configuration's cases and
+                        ranked ids side by side (default .docs-mcp-eval/compare.html)
+  --no-html             no HTML page
   Each configuration that runs writes its reports to .docs-mcp-eval/compare/<name>/
   (report.json, report.md).
 
@@ -113,6 +119,7 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
   const targets = parsed.positionals.map(named);
   if (targets.length < 2) throw new UsageError('compare needs at least two name=<config or report> arguments');
   const v = parsed.values;
+  if (v.html !== undefined && v['no-html']) throw new UsageError('--html and --no-html exclude each other');
   const common: RunOptions = { baseline: null };
   if (v.cases !== undefined) common.cases = path.resolve(cwd, v.cases);
   for (const [key, flag, min] of [['repetitions', 'repetitions', 1], ['warmup', 'warmup', 0]] as const) {
@@ -133,7 +140,7 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
     if (file.endsWith('.json')) report = await readReport(path.resolve(cwd, file));
     else {
       const dir = path.join(cwd, '.docs-mcp-eval', 'compare', name.replace(/[^\w.-]/g, '_'));
-      const config = await prepareConfig({ ...common, config: path.resolve(cwd, file), out: path.join(dir, 'report.json'), markdown: path.join(dir, 'report.md') }, cwd);
+      const config = await prepareConfig({ ...common, config: path.resolve(cwd, file), out: path.join(dir, 'report.json'), markdown: path.join(dir, 'report.md'), html: null }, cwd);
       judging ??= config.judging;
       const progress = createProgress(process.stderr, v.verbose ?? false);
       progress.phase('run', `configuration ${name}`);
@@ -159,6 +166,7 @@ export async function compareCommand(argv: string[], cwd: string = process.cwd()
   const markdown = renderSideBySide(runs, pairwise);
   if (v.markdown !== undefined) await writeFile(path.resolve(cwd, v.markdown), markdown);
   process.stdout.write(markdown);
+  if (!v['no-html']) await writePageFile({ kind: 'compare', runs: runs.map((r) => ({ name: r.name, role: 'configuration', report: r.report })), comparison: null }, path.resolve(cwd, v.html ?? path.join('.docs-mcp-eval', 'compare.html')));
   // Exit 1 names its cause: which configuration's cases errored or did not run.
   const errored = runs.filter((r) => r.report.summary.errors + r.report.summary.notRun > 0);
   for (const r of errored) process.stderr.write(`docs-mcp-eval: ${r.name}: ${r.report.summary.errors} case(s) errored and ${r.report.summary.notRun} did not run (exit 1)\n`);

@@ -8,6 +8,8 @@ Usage:
   docs-mcp-eval merge <shard report.json>...   one report from a matrix of --shard jobs
   docs-mcp-eval compare a=<config|report> b=<config|report> ...
                                    several configurations side by side (compare --help)
+  docs-mcp-eval view [report.html] [--serve]
+                                   open the HTML page a run wrote, or serve it on localhost (view --help)
   docs-mcp-eval convert seed-000 <file|folder> [--out <file|folder>]
                                    seed 000's datasets in this project's format (convert --help)
   docs-mcp-eval --version | --help
@@ -82,6 +84,9 @@ Output:
   --no-baseline              do not compare
   --out <file>               JSON report (default .docs-mcp-eval/report.json)
   --markdown <file>          markdown report (default .docs-mcp-eval/report.md)
+  --html <file>              self-contained HTML page: cases to sort and filter, ranked ids
+                             side by side, charts (default: beside the markdown, report.html)
+  --no-html                  no HTML page
   --json                     print the JSON report on stdout instead of markdown
   --trec-out <dir>           also write qrels.txt and run.txt for trec_eval / ranx
   --qrels <file>             TREC qrels whose judgments replace the dataset's (query id = case id)

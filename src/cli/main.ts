@@ -25,6 +25,8 @@ import { initCommand, INIT_HELP } from './init-command.ts';
 import { mergeCommand, MERGE_HELP } from './merge-command.ts';
 import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
+import { writeEvaluationPage } from './page-step.ts';
+import { viewCommand, VIEW_HELP } from './view-command.ts';
 
 async function run(argv: string[]): Promise<number> {
   const flags = await parseRunArgs(argv);
@@ -51,6 +53,8 @@ async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${written.json} and ${written.markdown}\n`);
+  const { html } = flags.config.output;
+  if (html !== null) await writeEvaluationPage(evaluation, html, { kind: 'run', history: flags.config.history, historyMinRuns: flags.config.historyMinRuns });
   for (const u of evaluation.gates?.unjudged ?? []) say(`fail-on ${describeUnjudgedGate(u)}`);
   const verdict = runVerdict(evaluation);
   for (const line of verdict.lines) say(line);
@@ -138,6 +142,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return await convertCommand(rest);
+    }
+    if (command === 'view') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(VIEW_HELP);
+        return 0;
+      }
+      return await viewCommand(rest);
     }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {

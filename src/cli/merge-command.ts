@@ -12,10 +12,14 @@ import { writeOutputs } from '../publish/write-outputs.ts';
 import { mergeReports } from '../report/merge.ts';
 import { readReport } from '../report/read-report.ts';
 import { parseFlags } from './parse-flags.ts';
+import { writeEvaluationPage } from './page-step.ts';
+import { besideMarkdown } from '../config/run-options.ts';
 
 const OPTIONS = {
   out: { type: 'string' },
   markdown: { type: 'string' },
+  html: { type: 'string' },
+  'no-html': { type: 'boolean' },
   baseline: { type: 'string' },
 } as const;
 
@@ -25,6 +29,8 @@ Merges the reports of one run's shards (--shard i/n) into one report.
 
   --out <file>          merged JSON report (default .docs-mcp-eval/report.json)
   --markdown <file>     merged markdown report (default .docs-mcp-eval/report.md)
+  --html <file>         merged HTML page (default: beside the markdown, report.html)
+  --no-html             no HTML page
   --baseline <file>     compare the merged report with this one
 `;
 
@@ -40,8 +46,11 @@ export async function mergeCommand(argv: string[], cwd: string = process.cwd()):
   }
   const v = parsed.values;
   const evaluation: Evaluation = { report, comparison: null, baselineNote: 'no baseline requested' };
+  if (v.html !== undefined && v['no-html']) throw new UsageError('--html and --no-html exclude each other');
   if (v.baseline !== undefined) {
-    evaluation.comparison = compareReports(await readReport(path.resolve(cwd, v.baseline)), report, { baselineLabel: path.basename(v.baseline) });
+    const baseline = await readReport(path.resolve(cwd, v.baseline));
+    evaluation.comparison = compareReports(baseline, report, { baselineLabel: path.basename(v.baseline) });
+    evaluation.baselineReport = baseline;
     delete evaluation.baselineNote;
   }
   const markdown = renderEvaluation(evaluation);
@@ -52,5 +61,6 @@ export async function mergeCommand(argv: string[], cwd: string = process.cwd()):
   await writeOutputs(report, markdown, output);
   process.stdout.write(markdown);
   process.stderr.write(`docs-mcp-eval: merged ${reports.length} shard report(s) (${report.summary.cases} cases) into ${output.json}\n`);
+  if (!v['no-html']) await writeEvaluationPage(evaluation, path.resolve(cwd, v.html ?? besideMarkdown(output.markdown)), { kind: 'merge' });
   return report.summary.errors + report.summary.notRun > 0 ? 1 : 0;
 }

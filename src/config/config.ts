@@ -46,7 +46,8 @@ export interface Config {
   baseline: string | null;
   /** A missing baseline file is an error when the user named it, a note when it is the default. */
   baselineRequired: boolean;
-  output: { json: string; markdown: string };
+  /** html: the self-contained HTML page (publish/html), null when not wanted (--no-html). */
+  output: { json: string; markdown: string; html: string | null };
   filter: CaseFilter;
   /** Profile file (tool map and input defaults for answer cases), or null. */
   profile: string | null;

@@ -42,6 +42,8 @@ export interface RunOptions {
   baseline?: string | null;
   out?: string;
   markdown?: string;
+  /** The HTML page; null for none; default: beside the markdown (report.md -> report.html). */
+  html?: string | null;
   filter?: CaseFilter;
   profile?: string;
   store?: string;
@@ -167,6 +169,12 @@ export function parseMinEffects(values: readonly string[], name: string): { minE
   return out;
 }
 
+/** The HTML page's default path: the markdown's, with .html for its extension (report.md -> report.html). */
+export function besideMarkdown(markdown: string): string {
+  const ext = path.extname(markdown);
+  return `${ext ? markdown.slice(0, -ext.length) : markdown}.html`;
+}
+
 function parseShardOption(text: string): { index: number; count: number } {
   try {
     return parseShard(text);
@@ -233,6 +241,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     output: {
       json: path.resolve(workDir, options.out ?? path.join(stateDir, 'report.json')),
       markdown: path.resolve(workDir, options.markdown ?? path.join(stateDir, 'report.md')),
+      html: options.html === null ? null : path.resolve(workDir, options.html ?? besideMarkdown(options.markdown ?? path.join(stateDir, 'report.md'))),
     },
     filter: options.filter ?? {},
     profile: options.profile !== undefined ? path.resolve(workDir, options.profile) : null,

@@ -45,7 +45,7 @@ export interface Preflight {
 }
 
 /** The history file: readable, and its lines entries (a few bad lines are skipped and said; none at all is an error). */
-async function readHistory(file: string, note: (message: string) => void): Promise<HistoryEntry[]> {
+export async function readHistory(file: string, note: (message: string) => void): Promise<HistoryEntry[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -61,6 +61,7 @@ async function readHistory(file: string, note: (message: string) => void): Promi
 export async function preflight(config: Config, note: (message: string) => void = () => {}): Promise<Preflight> {
   await writableFile(config.output.json, '--out');
   await writableFile(config.output.markdown, '--markdown');
+  if (config.output.html !== null) await writableFile(config.output.html, '--html');
   if (config.trecOut) await writableDir(config.trecOut, '--trec-out');
   if (config.store) await writableFile(config.store, '--store');
   const checked: Preflight = {};
