@@ -38,6 +38,8 @@ export interface ActionInputs {
   botLogin: string | null;
   /** A PR label that acknowledges a known regression: failed gates pass, and the comment says who accepted. */
   acceptLabel: string;
+  /** Write the HTML page and upload it as an artifact, linked from the comment and the job summary. */
+  htmlPage: boolean;
 }
 
 function oneOf<T extends string>(value: string, name: string, allowed: readonly T[], fallback: T): T {
@@ -141,6 +143,7 @@ export function readInputs(get: InputGetter): ActionInputs {
     historyStore: oneOf(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact'),
     historyBranch: branch.branch,
     historyPath: historyPath.path,
+    htmlPage: booleanInput(text('html-page'), 'html-page') ?? true,
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',
     botLogin: optional(text('bot-login')) ?? null,

@@ -7,6 +7,9 @@ export interface RunOutputExtras {
   markdown: string;
   commentUrl: string;
   baseline: string;
+  /** The HTML page on the runner and its artifact's URL ('' when none). */
+  htmlPath: string;
+  htmlUrl: string;
 }
 
 /** The report without per-case details: outputs are size-limited, the file has the rest. */
@@ -28,4 +31,6 @@ export function setRunOutputs(evaluation: Evaluation, extras: RunOutputExtras): 
   core.setOutput('comment-url', extras.commentUrl);
   core.setOutput('gate-failures', String(evaluation.gates?.failures.length ?? 0));
   core.setOutput('baseline', extras.baseline);
+  core.setOutput('report-html', extras.htmlPath);
+  core.setOutput('report-html-url', extras.htmlUrl);
 }

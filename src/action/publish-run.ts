@@ -30,6 +30,7 @@ import type { RunContext } from './run-context.ts';
 import { annotate } from './log.ts';
 import { publishToPullRequest } from './pull-request.ts';
 import { setRunOutputs } from './outputs.ts';
+import { publishPage } from './page-step.ts';
 
 function shouldSaveBaseline(inputs: ActionInputs, event: EventInfo): boolean {
   return inputs.saveBaseline === 'always' || (inputs.saveBaseline === 'auto' && event.isMainline);
@@ -44,7 +45,7 @@ export async function publishShard(ctx: RunContext, evaluation: Evaluation, conf
   await core.summary.addRaw(`### docs-mcp-eval shard ${shard.index}/${shard.count}
 
 ${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge job.\n`).write();
-  setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none' });
+  setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none', htmlPath: '', htmlUrl: '' });
   failUnhealthy(evaluation.report);
 }
 
@@ -68,7 +69,9 @@ export async function publish(ctx: RunContext, evaluation: Evaluation, config: C
   const acceptance = await lookUpAcceptance(ctx, evaluation);
   // A pull request hears when what its baseline depends on is about to go (a mainline run's summary says it after saving).
   const notice = event.isMainline ? undefined : retentionNotice(await storeRetention(stores), new Date());
-  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance, notices: notice ? [notice] : [] };
+  // The page goes up first: the comment and the job summary link to it.
+  const page = await publishPage(ctx, evaluation, config, outDir, history ?? []);
+  const commentContext = { key: inputs.commentKey, baseline: baselineInfo, runUrl: event.runUrl, headSha: event.pr?.headSha ?? event.sha, acceptance, notices: notice ? [notice] : [], ...(page?.url ? { pageUrl: page.url } : {}) };
   const markdown = renderComment(evaluation, commentContext);
   await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
 
@@ -88,7 +91,7 @@ export async function publish(ctx: RunContext, evaluation: Evaluation, config: C
 
   let commentUrl = '';
   if (event.pr) commentUrl = await publishToPullRequest(ctx, evaluation, commentContext, outDir, config.output.json);
-  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo) });
+  setRunOutputs(evaluation, { reportPath: config.output.json, markdown, commentUrl, baseline: describeBaseline(baselineInfo), htmlPath: page?.path ?? '', htmlUrl: page?.url ?? '' });
 
   failUnhealthy(evaluation.report);
   reportGates(evaluation, acceptance, inputs.acceptLabel);

@@ -78,13 +78,13 @@ export function environmentLine(env: Environment, sameMachine: boolean | undefin
 }
 
 export function linksLine(ctx: CommentContext): string {
-  const links = [link('Workflow run', ctx.runUrl), link('Report artifact', ctx.artifactUrl), link('Full report', ctx.reportUrl)];
+  const links = [link('HTML report (every case, charts)', ctx.pageUrl), link('Workflow run', ctx.runUrl), link('Report artifact', ctx.artifactUrl), link('Full report', ctx.reportUrl)];
   return links.filter((l) => l !== undefined).join(' · ');
 }
 
 /** Where the truncated comment points: the full report, else the artifact, else the run. */
 export function truncationNote(ctx: CommentContext): string {
   const where =
-    link('the full report', ctx.reportUrl) ?? link('the artifact', ctx.artifactUrl) ?? link("the run's artifacts", ctx.runUrl) ?? "the run's artifacts";
+    link('the HTML report', ctx.pageUrl) ?? link('the full report', ctx.reportUrl) ?? link('the artifact', ctx.artifactUrl) ?? link("the run's artifacts", ctx.runUrl) ?? "the run's artifacts";
   return `> ✂️ Truncated to fit GitHub's comment limit: full report in ${where}.`;
 }

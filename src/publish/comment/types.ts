@@ -34,6 +34,8 @@ export interface CommentContext {
   artifactUrl?: string | undefined;
   /** Where the full report lives: the link a truncated comment points to first. */
   reportUrl?: string | undefined;
+  /** The HTML page's artifact (its URL from the upload): every case, filterable, with charts. */
+  pageUrl?: string | undefined;
   headSha?: string | undefined;
   /** The accept label is on the PR: failed gates do not fail the check. */
   acceptance?: Acceptance | undefined;

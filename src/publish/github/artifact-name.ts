@@ -1,6 +1,6 @@
 /** Artifact names: pure, so callers can name artifacts without loading @actions/artifact. */
 
-export type ArtifactKind = 'report' | 'history' | 'pr-report' | `shard-${number}-of-${number}`;
+export type ArtifactKind = 'report' | 'history' | 'pr-report' | 'page' | `shard-${number}-of-${number}`;
 
 /** Artifact names may not hold `" : < > | * ? \ /` or line breaks; we allow fewer still. */
 const UNSAFE = /[^A-Za-z0-9._-]+/g;
