@@ -36,8 +36,9 @@ interface ChartSpec {
   band?: [number, number];
 }
 
-function width(container: HTMLElement): number {
-  return Math.max(320, Math.min(900, container.clientWidth || 640));
+/** The chart's own width: its grid cell's, once the figure is in the page. */
+function width(plot: HTMLElement): number {
+  return Math.max(280, Math.min(900, plot.clientWidth || 640));
 }
 
 /** On a log axis, only 1, 2 and 5 times a power of ten are labelled: the minor ticks in between stay bare. */
@@ -53,7 +54,7 @@ export function drawChart(container: HTMLElement, spec: ChartSpec): HTMLElement 
   const figure = h('figure', { class: 'chart' }, h('figcaption', {}, spec.title), plot, h('p', { class: 'chart-summary' }, spec.summary));
   container.append(figure);
   const opts: uPlot.Options = {
-    width: width(container),
+    width: width(plot),
     height: 260,
     // The data's own x range: uPlot would widen a log axis to whole decades.
     scales: { x: { time: false, range: (_u, min, max) => [min, max], ...(spec.xLog ? { distr: 3 } : {}) } },

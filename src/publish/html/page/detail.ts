@@ -30,7 +30,7 @@ function section(title: string, ...children: (Node | string | null)[]): HTMLElem
 function table(head: string[], rows: (Node | string)[][], caption?: string): HTMLElement {
   return h(
     'div',
-    { class: 'scroll' },
+    { class: 'scroll', tabindex: 0 },
     h(
       'table',
       {},

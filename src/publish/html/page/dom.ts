@@ -38,7 +38,8 @@ export function text(value: string, max = 20_000): DocumentFragment {
 
 /** Untrusted text as a block that keeps its line breaks (queries, answers, reasoning). */
 export function pre(value: string, max = 20_000): HTMLElement {
-  return h('div', { class: 'pre' }, text(value, max));
+  // Focusable: a long block scrolls, and a keyboard must be able to scroll it.
+  return h('div', { class: 'pre', tabindex: 0 }, text(value, max));
 }
 
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T | null {

@@ -74,7 +74,8 @@ export function mountTable(root: HTMLElement, options: TableOptions): { focusRow
   const top = h('tr', { class: 'spacer', 'aria-hidden': 'true' }, h('td', { colspan: columns.length }));
   const bottom = h('tr', { class: 'spacer', 'aria-hidden': 'true' }, h('td', { colspan: columns.length }));
   table.append(body);
-  const scroller = h('div', { class: 'table-scroll', id: 'case-scroll' }, table);
+  // Focusable (a keyboard can scroll it) and named; rows scroll under a sticky header.
+  const scroller = h('div', { class: 'table-scroll', id: 'case-scroll', tabindex: 0, role: 'region', 'aria-label': 'Case table, scrollable' }, table);
   root.append(filters, scroller);
 
   function row(r: CaseRow, position: number): HTMLTableRowElement {
@@ -98,9 +99,16 @@ export function mountTable(root: HTMLElement, options: TableOptions): { focusRow
     const end = Math.min(shown.length, Math.ceil((scroller.scrollTop + viewport) / rowHeight) + OVERSCAN);
     if (!force && start === rendered.start && end === rendered.end && shown.length === rendered.length) return;
     rendered = { start, end, length: shown.length };
+    // The focused row survives the re-render (its button is made anew). Focus waits on the scroller meanwhile:
+    // Chrome lays out (and clamps the scroll position) when a focused element is removed.
+    const focused = body.contains(document.activeElement) ? document.activeElement?.getAttribute('data-position') : null;
+    if (focused) scroller.focus({ preventScroll: true });
     top.style.height = `${start * rowHeight}px`;
     bottom.style.height = `${(shown.length - end) * rowHeight}px`;
-    body.replaceChildren(top, ...shown.slice(start, end).map((r, i) => row(r, start + i)), bottom);
+    if (top.parentNode !== body) body.replaceChildren(top, bottom);
+    for (const old of body.querySelectorAll('tr:not(.spacer)')) old.remove();
+    top.after(...shown.slice(start, end).map((r, i) => row(r, start + i)));
+    if (focused) body.querySelector<HTMLElement>(`button[data-position="${focused}"]`)?.focus({ preventScroll: true });
     table.setAttribute('aria-rowcount', String(shown.length + 1));
     if (shown.length === 0) body.replaceChildren(h('tr', {}, h('td', { colspan: columns.length }, 'No case matches the filters.')));
   }
@@ -129,11 +137,13 @@ export function mountTable(root: HTMLElement, options: TableOptions): { focusRow
   /** Focus the row at `position` of the shown rows, scrolling it into view. */
   function focusAt(position: number): void {
     const p = Math.max(0, Math.min(shown.length - 1, position));
-    const rowTop = p * rowHeight;
-    if (rowTop < scroller.scrollTop) scroller.scrollTop = rowTop;
+    // Rows start below the sticky header, which also covers the top of the view.
+    const head = table.tHead?.getBoundingClientRect().height ?? 0;
+    const rowTop = head + p * rowHeight;
+    if (rowTop < scroller.scrollTop + head) scroller.scrollTop = rowTop - head;
     else if (rowTop + rowHeight > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = rowTop + rowHeight - scroller.clientHeight;
     render();
-    body.querySelector<HTMLElement>(`button[data-position="${p}"]`)?.focus();
+    body.querySelector<HTMLElement>(`button[data-position="${p}"]`)?.focus({ preventScroll: true });
   }
 
   body.addEventListener('keydown', (e) => {
