@@ -55,6 +55,16 @@ describe('the Action on pull requests', () => {
     assert.match(comments[0]?.body ?? '', new RegExp(base.slice(0, 7)));
     assert.equal(r.outputs['baseline'], `artifact:${base}`);
     assert.match(comments[0]?.body ?? '', /\| MRR@5 \(↑ better\) .*= same/);
+    // The HTML page: uploaded as its own artifact, linked from the comment and the summary by the URL the upload's id makes.
+    const page = d.state.uploaded.filter((a) => a.name === 'docs-mcp-eval-page-default').at(-1);
+    assert.ok(page, 'page artifact uploaded');
+    const html = page.files['report.html']?.toString('utf8') ?? '';
+    assert.match(html, /^<!doctype html>[^]*Content-Security-Policy[^]*id="dme-cases-1"/, 'the page, with the baseline run');
+    const url = r.outputs['report-html-url'] ?? '';
+    assert.match(url, new RegExp(`/actions/runs/${page.runId}/artifacts/${page.id}$`));
+    assert.ok(comments[0]?.body?.includes(`[HTML report (every case, charts)](${url})`), 'comment links the page');
+    assert.ok(r.summary.includes(`(${url})`), 'job summary links the page');
+    assert.match(r.outputs['report-html'] ?? '', /report\.html$/);
   });
 
   it('uses the newest ancestor with a baseline when the base has none, and says how far behind', async () => {

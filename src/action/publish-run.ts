@@ -111,12 +111,14 @@ async function attachComparison(evaluation: Evaluation, baseline: ResolvedBaseli
   }
   try {
     const label = baseline.info.sha?.slice(0, 7) ?? path.basename(baseline.path);
-    evaluation.comparison = compareReports(await readReport(baseline.path), evaluation.report, {
+    const baselineReport = await readReport(baseline.path);
+    evaluation.comparison = compareReports(baselineReport, evaluation.report, {
       baselineLabel: label,
       stats: config.stats,
       history,
       historyOptions: { minRuns: config.historyMinRuns },
     });
+    evaluation.baselineReport = baselineReport;
     delete evaluation.baselineNote;
   } catch (err) {
     if (baseline.info.source === 'path' && !baseline.info.note) throw err;

@@ -11,6 +11,7 @@ import { latencyCharts, memoryChart, trendCharts } from './charts.ts';
 import { renderDetail } from './detail.ts';
 import { byId, h } from './dom.ts';
 import { mountTable } from './table.ts';
+import { oneLine } from '../text.ts';
 
 function readJson<T>(id: string): T {
   const el = byId(id);
@@ -39,7 +40,7 @@ function start(): void {
   const valueLabel = runs[0]!.some((c) => c.kind === 'retrieval') ? `RR@${meta.k}${runs[0]!.some((c) => c.kind === 'answer') ? ' / score' : ''}` : 'Score';
   const table = mountTable(app, {
     rows,
-    valueLabel: meta.runs.length > 1 ? `${valueLabel} (${meta.runs.map((r) => r.name).join(' · ')})` : valueLabel,
+    valueLabel: meta.runs.length > 1 ? `${valueLabel} (${meta.runs.map((r) => oneLine(r.name, 14)).join(' · ')})` : valueLabel,
     hasDelta: rows.some((r) => r.delta !== null),
     onOpen: (row) => {
       location.hash = `case=${encodeURIComponent(row.id)}`;
