@@ -36,6 +36,10 @@ describe("the Action's start-up path (before the server is spawned)", () => {
     assert.doesNotMatch(text, /Compared with baseline|Index build: not run/);
   });
 
+  it('holds neither the HTML page writer nor its script (uPlot loads from dist/page/ when a page is written)', () => {
+    assert.doesNotMatch(text, /Content-Security-Policy|dme-meta|u-cursor-pt/);
+  });
+
   it('imports neither node:crypto nor node:util (each brings ~5-7 ms of Node internals)', () => {
     assert.doesNotMatch(text, /from"(node:)?(crypto|util)"/);
   });
