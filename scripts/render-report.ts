@@ -1,8 +1,7 @@
 /**
- * Maintainer tool: the screenshot of the HTML page in the docs (docs/report.png). Runs a
- * real same-job evaluation of the reference server against a corpus with one guide
- * deleted (so the page has regressions to show, as scripts/render-comment.ts does for
- * the comment), writes the page with the project's own code and a fixed main-branch
+ * Maintainer tool: the screenshot of the HTML page in the docs (docs/report.png). Runs the
+ * real same-job evaluation with one guide deleted (scripts/regressed-evaluation.ts, as
+ * render:comment does for the comment), so the page has regressions to show, writes the page with the project's own code and a fixed main-branch
  * history, opens it in Debian's Chromium, shows the regressed cases and the first one's
  * detail, and screenshots that part of the page.
  *
@@ -10,36 +9,20 @@
  *
  * Not a test, so CI does not run it. Writes docs/report.png and prints its size.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { quote } from 'shell-quote';
-import { resolveConfig } from '../src/config/run-options.ts';
-import { evaluate } from '../src/pipeline/evaluate.ts';
 import { evaluationPage } from '../src/publish/html/page-data.ts';
 import { writePage } from '../src/publish/html/write-page.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { fixedHistory } from '../test/support/page-fixtures.ts';
+import { regressedEvaluation, repoRoot } from './regressed-evaluation.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const out = path.join(repoRoot, 'docs/report.png');
 const work = mkdtempSync(path.join(tmpdir(), 'dme-render-report-'));
 
 try {
-  const corpus = path.join(work, 'corpus');
-  cpSync(path.join(repoRoot, 'datasets/reference/corpus'), corpus, { recursive: true });
-  rmSync(path.join(corpus, 'guides/retries.md'));
-  const node = process.execPath;
-  const arm = (docs: string, index: string) => ({
-    build: { command: quote([node, 'examples/reference-server/dist/build.js', '--docs', docs, '--out', index]), cwd: repoRoot, timeoutMs: 60_000 },
-    server: { command: quote([node, 'examples/reference-server/dist/server.js', '--index', index]), cwd: repoRoot, env: {} },
-  });
-  const head = arm(corpus, path.join(work, 'head.json'));
-  const base = arm(path.join(repoRoot, 'datasets/reference/corpus'), path.join(work, 'base.json'));
-  const config = resolveConfig({ cases: 'datasets/reference/cases.yaml', serverCommand: head.server.command, baseline: null, out: path.join(work, 'r.json'), markdown: path.join(work, 'r.md') }, repoRoot);
-  const sha = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-  const evaluation = await evaluate({ ...config, build: head.build, server: head.server }, { onPhase: (phase, detail) => console.error(`[${phase}] ${detail}`) }, { base: { ...base, ref: sha, sha } });
+  const { evaluation } = await regressedEvaluation(work);
   const page = path.join(work, 'report.html');
   await writePage(evaluationPage(evaluation, { history: fixedHistory(evaluation.baseReport ?? evaluation.report, 20) }), page);
 

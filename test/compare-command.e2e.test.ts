@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
+import { readPage } from './support/page-fixtures.ts';
 
 const DIST = path.join(ROOT, 'examples/reference-server/dist');
 
@@ -37,6 +38,14 @@ describe('docs-mcp-eval compare', () => {
     assert.match(r.stdout, /\| MRR@5 \(↑\) +\| +\*\*0\.\d+\*\* ★ \| +0\.\d+ \|/, 'the plain server ranks better');
     assert.match(r.stdout, /### By category/);
     assert.equal(readFileSync(path.join(dir, 'side.md'), 'utf8'), r.stdout);
+    // The page: both configurations side by side, every case of each.
+    const page = readPage(path.join(dir, '.docs-mcp-eval/compare.html'));
+    assert.match(r.stderr, /HTML page written to .*compare\.html/);
+    assert.equal(page.meta.kind, 'compare');
+    assert.deepEqual(page.meta.runs.map((run) => [run.name, run.role]), [['plain', 'configuration'], ['faulty', 'configuration']]);
+    assert.equal(page.cases(0).length, 65);
+    assert.equal(page.cases(1).length, 65);
+    assert.match(page.html, /<th scope="col">plain<\/th><th scope="col">faulty<\/th>[^]*MRR@5 <small>\(↑\)<\/small><\/th><td class="best"><strong>0\.\d+<\/strong> ★/);
     // Each configuration's reports, as `run` writes them; read back, they give the same table.
     for (const name of ['plain', 'faulty']) {
       const json = path.join(dir, '.docs-mcp-eval/compare', name, 'report.json');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli } from './support/cli.ts';
+import { readPage } from './support/page-fixtures.ts';
 
 const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Report;
 
@@ -36,6 +37,11 @@ describe('--shard and merge', () => {
       assert.ok(Math.abs((report.summary.metrics[id] ?? Number.NaN) - (baseline.summary.metrics[id] ?? Number.NaN)) < 1e-12, id);
     }
     assert.match(merged.stdout, /\| MRR@5 \(↑ better\) .*= same/);
+    // The merged page, beside the markdown: the 65 cases and the baseline's.
+    const page = readPage(path.join(dir, 'm.html'));
+    assert.equal(page.meta.kind, 'merge');
+    assert.equal(page.cases(0).length, 65);
+    assert.equal(page.cases(1).length, 65);
 
     const incomplete = await runCli(['merge', path.join(dir, 's1.json'), path.join(dir, 's2.json'), '--out', path.join(dir, 'x.json')]);
     assert.equal(incomplete.code, 2);

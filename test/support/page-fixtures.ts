@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CaseResult, Report } from '../../src/model/report.ts';
 import { historyEntry, type HistoryEntry } from '../../src/report/history-entry.ts';
+import { casesId, META_ID, type PageMeta } from '../../src/publish/html/page-types.ts';
 
 export const REFERENCE_REPORT = path.resolve(import.meta.dirname, '../../baselines/reference.json');
 
@@ -87,4 +88,15 @@ export function fixedHistory(report: Report, runs: number): HistoryEntry[] {
     const metrics = Object.fromEntries(Object.entries(entry.metrics).map(([id, v]) => [id, v === null ? null : id.includes('@') ? v : v * jitter * slow]));
     return { ...entry, date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), sha: (0x1000000 + i * 4099).toString(16).padStart(7, '0') + 'abcdef0', metrics };
   });
+}
+
+/** The data a written page embeds: its meta and run i's cases, parsed back from their script elements. */
+export function readPage(file: string): { html: string; meta: PageMeta; cases: (run: number) => CaseResult[] } {
+  const html = readFileSync(file, 'utf8');
+  const element = (id: string) => {
+    const m = new RegExp(`<script type="application/json" id="${id}">([^]*?)</script>`).exec(html);
+    if (!m) throw new Error(`${file}: no #${id}`);
+    return JSON.parse(m[1]!) as unknown;
+  };
+  return { html, meta: element(META_ID) as PageMeta, cases: (run) => element(casesId(run)) as CaseResult[] };
 }

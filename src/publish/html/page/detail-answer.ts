@@ -7,7 +7,7 @@
 import { formatValue } from '../../../report/format.ts';
 import type { AnswerResult } from '../../../model/report.ts';
 import { h, pre, text } from './dom.ts';
-import type { CaseView } from './detail.ts';
+import type { CaseView } from './case-view.ts';
 
 function scoreText(score: number | boolean | string): string {
   return typeof score === 'number' ? String(Math.round(score * 1000) / 1000) : String(score);

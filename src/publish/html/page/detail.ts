@@ -12,16 +12,10 @@ import { median, referenceRun } from './cases.ts';
 import { h, pre, text } from './dom.ts';
 import { gradeLabel, gradeText, moveLabel, moveText, rankedRows } from './ranked.ts';
 import { answerSection } from './detail-answer.ts';
+import type { CaseView, SectionRenderer } from './case-view.ts';
 
-/** What a section renderer gets: the case in each run (undefined where a run lacks it), run 0's first. */
-export interface CaseView {
-  meta: PageMeta;
-  cases: (CaseResult | undefined)[];
-  current: CaseResult;
-  ref: number;
-}
+export type { CaseView, SectionRenderer } from './case-view.ts';
 
-export type SectionRenderer = (view: CaseView) => HTMLElement | null;
 
 function section(title: string, ...children: (Node | string | null)[]): HTMLElement {
   return h('section', { class: 'detail-part' }, h('h4', {}, title), ...children);
