@@ -30,4 +30,5 @@ export { renderEvaluation } from './publish/markdown/render-evaluation.ts';
 export { renderReport } from './publish/markdown/render-report.ts';
 export { renderDelta } from './publish/markdown/render-delta.ts';
 export { renderComment, commentMarker } from './publish/comment/index.ts';
+export { writePage, evaluationPage, metricTrend, type PageInput, type TrendSeries } from './publish/html/index.ts';
 export { startStdioSession, type StdioSession } from './server/stdio-session.ts';

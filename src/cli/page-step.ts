@@ -25,7 +25,8 @@ export async function writePageFile(input: PageInput, file: string): Promise<str
 
 /** The page of a run or merge: with the baseline's cases and the history's trends when there are. */
 export async function writeEvaluationPage(evaluation: Evaluation, file: string, options: { kind: 'run' | 'merge'; history?: string | null; historyMinRuns?: number }): Promise<string | undefined> {
-  const history = options.history ? await readHistory(options.history, (m) => say(m)).catch(() => undefined) : undefined;
+  // Read before the run already, and any skipped line said then.
+  const history = options.history ? await readHistory(options.history, () => {}).catch(() => undefined) : undefined;
   return writePageFile(
     evaluationPage(evaluation, { kind: options.kind, ...(history ? { history } : {}), ...(options.historyMinRuns !== undefined ? { historyOptions: { minRuns: options.historyMinRuns } } : {}) }),
     file,

@@ -30,6 +30,7 @@ function sha256(text: string): string {
 }
 
 export function contentSecurityPolicy(assets: PageAssets): string {
+  // img-src data: serves the empty icon only: without one, a browser asks a served page's origin for /favicon.ico.
   return [`default-src 'none'`, `script-src ${sha256(assets.script)}`, `style-src ${sha256(assets.style)}`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
@@ -69,7 +70,7 @@ export async function writePage(input: PageInput, file: string): Promise<number>
   };
   try {
     await write(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(assets))}">\n`);
-    await write(`<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${escapeHtml(meta.title)}</title>\n<style>${assets.style}</style></head>\n<body>\n`);
+    await write(`<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${escapeHtml(meta.title)}</title>\n<style>${assets.style}</style></head>\n<body>\n`);
     await write(staticBody(meta));
     await write(`\n<script type="application/json" id="${META_ID}">${scriptJson(meta)}</script>\n`);
     for (const [i, run] of input.runs.entries()) await writeCases(write, casesId(i), run.report.cases, i === 0);
