@@ -1,30 +1,32 @@
 /**
- * Maintainer tool: the screenshot of the HTML page in the docs (docs/report.png). Runs the
- * real same-job evaluation with one guide deleted (scripts/regressed-evaluation.ts, as
- * render:comment does for the comment), so the page has regressions to show, writes the page with the project's own code and a fixed main-branch
- * history, opens it in Debian's Chromium, shows the regressed cases and the first one's
- * detail, and screenshots that part of the page.
+ * Maintainer tool: the screenshot of the HTML page in the docs (docs/report.png). Writes the
+ * page of the docs' sample run (the reference server without guides/retries.md, recorded in
+ * docs/samples/, against baselines/reference.json: scripts/docs-generate/sample-run.ts), with
+ * a fixed main-branch history, using the project's own code; opens it in Debian's Chromium,
+ * shows the regressed cases and the first one's detail, and screenshots that part of the page.
  *
- *   npm run render:report            (needs dist/ built: node scripts/build.ts)
+ *   npm run render:report            (a few seconds; Chromium as the browser test finds it)
  *
  * Not a test, so CI does not run it. Writes docs/report.png and prints its size.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { evaluationPage } from '../src/publish/html/page-data.ts';
 import { writePage } from '../src/publish/html/write-page.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { fixedHistory } from '../test/support/page-fixtures.ts';
-import { regressedEvaluation, repoRoot } from './regressed-evaluation.ts';
+import { BASELINE, ROOT, sampleEvaluation } from './docs-generate/sample-run.ts';
+import { parseReport } from '../src/report/read-report.ts';
 
-const out = path.join(repoRoot, 'docs/report.png');
+const out = path.join(ROOT, 'docs/report.png');
 const work = mkdtempSync(path.join(tmpdir(), 'dme-render-report-'));
 
 try {
-  const { evaluation } = await regressedEvaluation(work);
+  const evaluation = sampleEvaluation();
+  evaluation.baselineReport = parseReport(readFileSync(path.join(ROOT, BASELINE), 'utf8'), BASELINE);
   const page = path.join(work, 'report.html');
-  await writePage(evaluationPage(evaluation, { history: fixedHistory(evaluation.baseReport ?? evaluation.report, 20) }), page);
+  await writePage(evaluationPage(evaluation, { history: fixedHistory(evaluation.baselineReport, 20) }), page);
 
   const browser = await launchChromium();
   try {
@@ -43,7 +45,7 @@ try {
   } finally {
     await browser.close();
   }
-  console.error(`wrote ${path.relative(repoRoot, out)} (${(statSync(out).size / 1024).toFixed(0)} KiB)`);
+  console.error(`wrote ${path.relative(ROOT, out)} (${(statSync(out).size / 1024).toFixed(0)} KiB)`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
