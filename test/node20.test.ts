@@ -4,25 +4,12 @@
  * own, outside node_modules/.bin) and runs the built CLI end to end with it.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli } from './support/cli.ts';
-
-function findNode20(): string | undefined {
-  for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, 'node');
-    if (dir.includes('node_modules') || !existsSync(candidate)) continue;
-    try {
-      if (execFileSync(candidate, ['--version'], { encoding: 'utf8' }).startsWith('v20.')) return candidate;
-    } catch {
-      // Not runnable: keep looking.
-    }
-  }
-  return undefined;
-}
+import { findNode20 } from './support/node20.ts';
 
 const node20 = findNode20();
 

@@ -10,7 +10,8 @@ import { runVerdict } from '../pipeline/run-verdict.ts';
 import { inert } from '../shared/control-chars.ts';
 import { describeUnjudgedGate } from '../compare/judge-gates.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
-import { BuildFailedError, UsageError } from '../shared/run-errors.ts';
+import { BuildFailedError, StartFailedError, UsageError } from '../shared/run-errors.ts';
+import { exitWhenDrained } from '../shared/exit.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs, writeTrecFiles } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';
@@ -98,7 +99,7 @@ function explain(err: unknown): number {
     process.stderr.write(`docs-mcp-eval: ${err.message}\nRun \`docs-mcp-eval --help\` for usage.\n`);
     return 2;
   }
-  if (err instanceof BuildFailedError || err instanceof ServerStartError) {
+  if (err instanceof BuildFailedError || err instanceof ServerStartError || err instanceof StartFailedError) {
     process.stderr.write(`docs-mcp-eval: ${inert(err.message)}\n${err.stderrTail ? `--- stderr tail ---\n${inert(err.stderrTail)}\n` : ''}`);
     return 1;
   }
@@ -163,7 +164,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// exit() rather than exitCode: a server that ignored every signal must not keep us alive.
-// An interrupted run can still finish (its server is gone) before the cleanup does: the signal's code wins.
+// exit() rather than exitCode alone: a server that ignored every signal must not keep us
+// alive (every tree we started is ended by now), but only once stdout and stderr drained:
+// a report piped into a slow reader must arrive whole. An interrupted run can still finish
+// (its server is gone) before the cleanup does: the signal's code wins.
 const code = await main(process.argv.slice(2));
-process.exit(interruptExitCode() ?? code);
+await exitWhenDrained(interruptExitCode() ?? code);

@@ -59,6 +59,9 @@ export async function readHistory(file: string, note: (message: string) => void)
 }
 
 export async function preflight(config: Config, note: (message: string) => void = () => {}): Promise<Preflight> {
+  // Before the output folders below are created in it: a mistyped --cwd must not be made real.
+  const workDir = await stat(config.workDir).catch(() => undefined);
+  if (!workDir?.isDirectory()) throw new UsageError(`--cwd: ${config.workDir} ${workDir ? 'is not a directory' : 'does not exist'} (the working directory of the build and the server, and the base of relative paths)`);
   await writableFile(config.output.json, '--out');
   await writableFile(config.output.markdown, '--markdown');
   if (config.output.html !== null) await writableFile(config.output.html, '--html');
@@ -69,7 +72,12 @@ export async function preflight(config: Config, note: (message: string) => void 
   if (config.baseline === null) return checked;
   const found = await stat(config.baseline).catch(() => undefined);
   if (!found) {
-    if (config.baselineRequired) throw new UsageError(`--baseline: no report at ${config.baseline}`);
+    if (config.baselineRequired) {
+      throw new UsageError(
+        `--baseline: no report at ${config.baseline}. Make one by running the same command on the baseline's code (e.g. main) ` +
+          `with --no-baseline --out ${path.relative(process.cwd(), config.baseline) || config.baseline}, or run without a comparison: --no-baseline`,
+      );
+    }
     return checked;
   }
   // A ReportReadError (not JSON, another schema version) is a usage error too (exit 2).

@@ -22,7 +22,7 @@ export async function runTimedStep(step: { command: string; cwd: string; timeout
   // the cleanup registry aborts it instead, and sweeps whatever it started.
   const controller = new AbortController();
   const owned = createOwnership();
-  const running = runBuild({ ...step, env: owned.env, signal: controller.signal });
+  const running = runBuild({ ...step, what, env: owned.env, signal: controller.signal });
   const unregister = registerProcessTree(async () => {
     controller.abort();
     await running.catch(() => undefined);
@@ -43,9 +43,20 @@ export async function runTimedStep(step: { command: string; cwd: string; timeout
   }
   if (result.exitCode !== 0) {
     await end();
-    throw new BuildFailedError(`${what} failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms`, result.stderrTail);
+    throw new BuildFailedError(`${what} failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms${shellHint(result.exitCode, step)}`, result.stderrTail);
   }
   return result;
+}
+
+/**
+ * The shell's own codes for a command it could not run (POSIX: 127 not found, 126 found
+ * but not executable): the cause in words, with the command line and where it ran.
+ */
+function shellHint(code: number | null, step: { command: string; cwd: string }): string {
+  const where = `\n  command: ${step.command}\n  working directory: ${step.cwd}`;
+  if (code === 127) return `: the shell did not find a command in it (the output below names it)${where}\n  next: check the spelling, install it, or give its path`;
+  if (code === 126) return `: the shell found a command in it but could not run it (not executable, or a directory)${where}\n  next: chmod +x it, or run it through its interpreter`;
+  return '';
 }
 
 /** Ends every process the run's steps left in the background (call when the run is over). */

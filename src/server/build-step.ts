@@ -4,10 +4,10 @@
  * result, not an exception: the caller decides whether to go on.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { BuildResult } from '../model/report.ts';
 import { killPids, listDescendants } from './process-tree.ts';
 import { createOutputTail } from './stderr-tail.ts';
+import { watchChild } from './start-failure.ts';
 
 export interface BuildOptions {
   /** A shell command line: build commands commonly chain steps with `&&`. */
@@ -21,6 +21,8 @@ export interface BuildOptions {
   graceMs?: number;
   /** Aborting kills the build (wire Ctrl-C here: see below). */
   signal?: AbortSignal;
+  /** What the step is, as its errors name it (default "the build command"). */
+  what?: string;
   /** Live output, e.g. for --verbose. */
   onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
 }
@@ -36,12 +38,12 @@ const PREFIX = '[docs-mcp-eval]';
  * The tail (BuildResult.stderrTail) holds stdout and stderr interleaved, as a terminal
  * shows them: many tools (tsc, npm scripts) print their errors on stdout.
  *
- * Rejects only when the shell itself cannot be started (a missing cwd, no /bin/sh).
+ * Rejects only when the shell itself cannot be started (a missing cwd, no /bin/sh), with
+ * a StartFailedError (start-failure.ts).
  */
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { command, cwd, timeoutMs, signal, onOutput } = options;
   const graceMs = options.graceMs ?? 3000;
-  if (!existsSync(cwd)) throw new Error(`build cannot start: cwd ${cwd} does not exist`);
   const tail = createOutputTail({ maxLines: 40, maxBytes: 8 * 1024, label: 'build output' });
   const started = performance.now();
   const child = spawn(command, {
@@ -52,6 +54,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid;
+  const watch = watchChild(child, { what: options.what ?? 'the build command', commandLine: command, program: '/bin/sh', cwd });
 
   for (const [stream, name] of [[child.stdout, 'stdout'], [child.stderr, 'stderr']] as const) {
     tail.attach(stream);
@@ -75,10 +78,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (signal?.aborted) onAbort();
 
   try {
-    const exit = await new Promise<{ code: number | null; sig: NodeJS.Signals | null }>((resolve, reject) => {
-      child.on('error', reject); // `on`: a later error (a failed kill) must not go unhandled
-      child.once('exit', (code, sig) => resolve({ code, sig }));
-    });
+    const status = await watch.exited;
+    if (status === null) throw watch.failure()!;
+    const exit = { code: status.code, sig: status.signal };
     const ms = performance.now() - started;
     // Decided at exit: a timer firing while the output drains must not turn success into a kill.
     clearTimeout(timer);
@@ -90,8 +92,6 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     // left behind may hold it open forever: wait a moment, then stop listening.
     await closedWithin(child, 1000);
     return { command, ms, exitCode: killed ? null : exit.code, stderrTail: tail.text() };
-  } catch (error) {
-    throw new Error(`build cannot start in ${cwd}: ${(error as Error).message}`, { cause: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

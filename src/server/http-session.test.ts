@@ -19,6 +19,7 @@ import { writeTestCorpus } from '../../examples/reference-server/src/test-corpus
 import { pidsWithEnv } from '../../test/support/proc-scan.ts';
 import { startHttpSession, type HttpSessionOptions, type HttpTarget } from './http-session.ts';
 import { ServerStartError } from './server-process.ts';
+import { StartFailedError } from './start-failure.ts';
 
 const BUILD = fileURLToPath(new URL('../../examples/reference-server/src/build.ts', import.meta.url));
 const SERVER = fileURLToPath(new URL('../../examples/reference-server/src/server.ts', import.meta.url));
@@ -168,8 +169,10 @@ describe('HTTP session', () => {
   it('reports a command that does not exist', async () => {
     const server = { command: 'docs-mcp-eval-no-such-command --http 0', cwd: root, env: {} };
     await assert.rejects(startHttpSession({ url: 'http://127.0.0.1:9/mcp', server }, options), (err: unknown) => {
-      assert.ok(err instanceof ServerStartError);
-      assert.match(err.message, /could not run docs-mcp-eval-no-such-command: .*ENOENT/);
+      assert.ok(err instanceof StartFailedError);
+      assert.match(err.message, /the server could not start: "docs-mcp-eval-no-such-command" was not found on PATH \(ENOENT\)/);
+      assert.equal(err.code, 'ENOENT');
+      assert.equal(err.cwd, root);
       return true;
     });
   });

@@ -25,6 +25,7 @@ import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 import { assertPortFree, listenerProblem } from './port-check.ts';
 import { listDescendants } from './process-tree.ts';
 import { createOwnership } from './owned-processes.ts';
+import { checkWrappedProgram, StartFailedError, watchChild } from './start-failure.ts';
 
 export interface HttpTarget {
   /** The MCP endpoint, e.g. http://127.0.0.1:3000/mcp. */
@@ -102,7 +103,7 @@ interface Started {
   tree: ServerTree | undefined;
   readonly exit: ServerExit | null;
   /** Why spawn() failed (ENOENT, EACCES): then there is no process at all. */
-  readonly spawnError: string | undefined;
+  readonly spawnError: StartFailedError | undefined;
   /** Resolves when the root exits (or failed to spawn). */
   exited: Promise<void>;
   /** Resolves when its output pipes are closed too, so the tail is complete. */
@@ -110,7 +111,9 @@ interface Started {
 }
 
 function spawnServer(server: ServerConfig, options: SessionOptions, tail: ReturnType<typeof createOutputTail>): Started {
-  const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
+  const line = parseCommandLine(server.command);
+  const { command, args } = withAffinity(line, server.cpus);
+  if (command !== line.command) checkWrappedProgram({ what: 'the server', commandLine: server.command, program: line.command, cwd: server.cwd });
   const spawnedAt = performance.now();
   // stdin ignored: over HTTP it carries nothing. stdout is read too: it is free for logs
   // here, and an unread pipe would block the server once it fills.
@@ -118,17 +121,10 @@ function spawnServer(server: ServerConfig, options: SessionOptions, tail: Return
   const child = spawn(command, args, { cwd: server.cwd, env: { ...process.env, ...server.env, ...ownership.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   tail.attach(child.stdout);
   tail.attach(child.stderr);
+  const watch = watchChild(child, { what: 'the server', commandLine: server.command, program: line.command, cwd: server.cwd });
   let exit: ServerExit | null = null;
-  let spawnError: string | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      resolve();
-    });
-    child.once('error', (err) => {
-      spawnError = `could not run ${command}: ${err.message}`;
-      resolve();
-    });
+  const exited = watch.exited.then((status) => {
+    exit = status;
   });
   const drained = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const tree = child.pid === undefined ? undefined : watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
@@ -139,7 +135,7 @@ function spawnServer(server: ServerConfig, options: SessionOptions, tail: Return
       return exit;
     },
     get spawnError() {
-      return spawnError;
+      return watch.failure();
     },
     exited,
     drained,
@@ -157,7 +153,7 @@ async function waitUntilReady(target: HttpTarget, started: Started, options: Htt
   let pause = 25;
   let last = 'no attempt made';
   for (;;) {
-    if (started.spawnError !== undefined) throw new Error(started.spawnError);
+    if (started.spawnError !== undefined) throw started.spawnError;
     if (started.exit) throw new Error(describeExit(started.exit));
     const left = deadline - performance.now();
     if (left <= 0) throw new Error(`nothing answered an MCP initialize at ${target.url} within ${budget} ms (last attempt: ${last}; ${INIT_TIMEOUT_HINT})`);
@@ -207,6 +203,10 @@ export async function startHttpSession(target: HttpTarget, options: HttpSessionO
   try {
     connection = started ? await waitUntilReady(target, started, options) : await connect(target, options, options.connectTimeoutMs);
   } catch (err) {
+    if (err instanceof StartFailedError) {
+      await shutdown();
+      throw err;
+    }
     // Give a dying process a moment so its last output lines arrive.
     if (started) await Promise.race([started.drained, delay(500)]);
     const end = await shutdown();

@@ -32,8 +32,12 @@ export function describeExit(exit: ServerExit | null): string {
   return exit.signal ? `the server was killed by ${exit.signal}` : `the server exited with code ${exit.code}`;
 }
 
+/**
+ * Holds the event loop (no unref): it is awaited, and an awaited wait that lets the loop
+ * empty ends the CLI with exit 13 ("unsettled top-level await") instead of a message.
+ */
 export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export interface ServerTreeOptions {

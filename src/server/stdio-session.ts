@@ -15,6 +15,7 @@ import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
 import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
 import { createOwnership } from './owned-processes.ts';
+import { checkWrappedProgram, watchChild } from './start-failure.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 
@@ -46,7 +47,9 @@ export interface StdioSession extends ToolCaller {
 }
 
 export async function startStdioSession(server: ServerConfig, options: SessionOptions): Promise<StdioSession> {
-  const { command, args } = withAffinity(parseCommandLine(server.command), server.cpus);
+  const line = parseCommandLine(server.command);
+  const { command, args } = withAffinity(line, server.cpus);
+  if (command !== line.command) checkWrappedProgram({ what: 'the server', commandLine: server.command, program: line.command, cwd: server.cwd });
   const ownership = createOwnership();
   // Spawned before the SDK is loaded (stdio-client.ts), so the two overlap. stdout stays
   // paused until the transport starts; stderr is read from the start, losing nothing.
@@ -57,32 +60,25 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const spawnedAt = performance.now();
-  const spawned = new Promise<void>((resolve, reject) => {
-    child.once('spawn', () => resolve());
-    child.once('error', reject);
-  });
   // A failed spawn is reported by the transport's start(), which may come after the SDK has
-  // loaded: until then it is not unhandled.
-  spawned.catch(() => undefined);
+  // loaded; `exited` settles on it too (start-failure.ts).
+  const watch = watchChild(child, { what: 'the server', commandLine: server.command, program: line.command, cwd: server.cwd });
   // Watched (sampled, and registered so that Ctrl-C ends it) from the spawn on, synchronously:
   // a pid means the process exists, and waiting for the 'spawn' event left a window in which
   // an interrupt found no handler and no tree to end. A spawn that failed has no pid.
   const tree: ServerTree | undefined = child.pid === undefined ? undefined : watchServerTree(child.pid, { ownership, rssIntervalMs: options.rssIntervalMs, killGraceMs: options.killGraceMs ?? 2_000, startedAt: spawnedAt });
   let exit: ServerExit | null = null;
   let alive = true;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      alive = false;
-      resolve();
-    });
+  const exited = watch.exited.then((status) => {
+    if (status) exit = status;
+    alive = false;
   });
   const tail: OutputTail = createOutputTail({ label: 'server stderr' });
   tail.attach(child.stderr);
 
   const { Client, ChildStdioTransport } = await import('./stdio-client.ts');
   // Marks arrivals before the SDK's buffer parses them (called only once data flows, after connect starts).
-  const inner = new ChildStdioTransport(child, spawned, () => transport.markArrival());
+  const inner = new ChildStdioTransport(child, watch.spawned, () => transport.markArrival());
   const transport = new TimedTransport(inner);
   const client = new Client({ name: options.clientName, version: options.clientVersion }, { capabilities: {} });
 
@@ -108,6 +104,11 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs });
   } catch (err) {
+    const failure = watch.failure();
+    if (failure) {
+      await shutdown();
+      throw failure;
+    }
     // Give the dying process a moment so its last stderr lines and exit code arrive.
     await Promise.race([exited, delay(500)]);
     // Read before shutdown: an exit we cause ourselves is not the reason it failed. After a

@@ -25,6 +25,8 @@ export interface ActionRunOptions {
   env?: Record<string, string>;
   /** The checkout the step runs in (GITHUB_WORKSPACE and the working directory); default this repository. */
   workspace?: string;
+  /** The Node that runs dist/action.js (default: the one running the tests). */
+  node?: string;
 }
 
 export interface ActionRun {
@@ -100,7 +102,7 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
     ...inputEnv(o.inputs ?? {}),
     ...o.env,
   };
-  const child = spawn(process.execPath, [ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(o.node ?? process.execPath, [ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr.on('data', (c: Buffer) => (log += c.toString()));
