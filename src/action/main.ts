@@ -7,6 +7,7 @@ import * as core from './safe-core.ts';
 import { readFileSync } from 'node:fs';
 import { DatasetError, formatDatasetError } from '../suite/dataset-error.ts';
 import { interruptExitCode } from '../server/cleanup.ts';
+import { exitWhenDrained } from '../shared/exit.ts';
 import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
@@ -48,5 +49,6 @@ export async function main(): Promise<void> {
 }
 
 await main();
-// Servers that ignore every signal must not keep the step alive; a cancelled step exits with its signal's code.
-process.exit(interruptExitCode() ?? process.exitCode ?? 0);
+// Servers that ignore every signal must not keep the step alive (their trees are ended by
+// now); the log drains first. A cancelled step exits with its signal's code.
+await exitWhenDrained(interruptExitCode() ?? (typeof process.exitCode === 'number' ? process.exitCode : 0));

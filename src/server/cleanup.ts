@@ -4,6 +4,8 @@
  * exit at all, a synchronous last resort SIGKILLs every pid still registered.
  */
 
+import { exitWhenDrained } from '../shared/exit.ts';
+
 type Cleanup = () => Promise<void>;
 
 const cleanups = new Set<Cleanup>();
@@ -40,7 +42,7 @@ function install(): void {
     process.once(signal, () => {
       interruptedWith = code;
       process.stderr.write(`\ndocs-mcp-eval: ${signal}, stopping the server and its children…\n`);
-      void runCleanups(5_000).finally(() => process.exit(code));
+      void runCleanups(5_000).finally(() => exitWhenDrained(code, 2_000));
     });
   }
   process.once('exit', killRemainingSync);
