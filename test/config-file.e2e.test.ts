@@ -5,7 +5,7 @@
  * and a broken config file reported with file:line before anything starts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -79,10 +79,31 @@ describe('docs-mcp-eval.yml', () => {
     assert.match(r.stdout, /MRR@5/);
   });
 
+  it('a config in a subfolder works from the repository root: its paths, its server and its build are read in its folder', async () => {
+    // root/evals/{docs-mcp-eval.yml, cases.yaml, server/}: relative paths only, run from root.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dme-config-sub-'));
+    const evals = path.join(root, 'evals');
+    cpSync(DIST, path.join(evals, 'server'), { recursive: true });
+    cpSync(path.join(ROOT, 'datasets/reference/cases.yaml'), path.join(evals, 'cases.yaml'));
+    writeFileSync(path.join(evals, 'start.sh'), `#!/bin/sh\nexec ${quote([process.execPath])} server/server.js --index idx.json\n`, { mode: 0o755 });
+    writeFileSync(path.join(evals, 'docs-mcp-eval.yml'), [
+      'cases: cases.yaml',
+      'server: { command: ./start.sh }',
+      `build: { command: ${JSON.stringify(`${quote([process.execPath])} server/build.js --docs ${quote([path.join(ROOT, 'datasets/reference/corpus')])} --out idx.json`)} }`,
+      'defaults: { repetitions: 1, warmup: 0 }',
+      '',
+    ].join('\n'));
+    const r = await runCli(['run', '--config', 'evals/docs-mcp-eval.yml', '--no-baseline', '--category', 'lexical'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(existsSync(path.join(evals, 'idx.json')), 'the build ran in the config file\'s folder');
+    assert.ok(existsSync(path.join(root, '.docs-mcp-eval/report.json')), 'outputs stay under the invoking folder');
+  });
+
   it('reports a broken config file with file:line and field, before any server starts', async () => {
     const dir = project(() => 'cases: c.yaml\nserver:\n  command: node never-started.js\n  headerz: {}\n');
     const r = await runCli(['run', '--cwd', dir]);
     assert.equal(r.code, 2);
+    assert.match(r.stderr, /^Invalid config file \(1 problem\):/m, 'headed as what it is, not "Invalid dataset"');
     assert.match(r.stderr, /docs-mcp-eval\.yml:4:\d+ .*headerz/);
     assert.doesNotMatch(r.stderr, /docs-mcp-eval: server:/, 'no server was started');
   });

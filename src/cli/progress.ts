@@ -53,7 +53,7 @@ export function createProgress(stream: NodeJS.WriteStream, verbose: boolean): Pr
       } else if (verbose && o.status === 'ok' && !o.answer && o.foundInRound === null) {
         endLine();
         const top = o.rounds.flatMap((r) => r.hits.map((h) => h.id)).slice(0, 3);
-        if (top.length === 0) stream.write(`    the search returned no results in ${o.rounds.length} round(s)\n`);
+        if (top.length === 0) stream.write(`    no id in the server's replies (${o.rounds.length} round(s)): an empty page, or a short message with no id; \`docs-mcp-eval inspect\` shows a raw result\n`);
         else stream.write(`    no relevant doc in ${o.rounds.length} round(s); top: ${inert(top.join(', '), { oneLine: true })}\n`);
       }
     },

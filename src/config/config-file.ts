@@ -1,9 +1,11 @@
 /**
  * docs-mcp-eval.yml: the server, its build, how to call it and the run defaults, in one
  * file next to the dataset, so a CI step or a terminal needs no flags. Read with the same
- * positioned YAML parser and schema-issue messages as datasets (file:line, field). Paths
- * in the file are relative to the file; `${VAR}` in header values names an environment
- * variable (secrets stay out of the file).
+ * positioned YAML parser and schema-issue messages as datasets (file:line, field), headed
+ * "Invalid config file". Paths in the file are relative to the file, and the server and
+ * the build it names run in the file's folder unless server.cwd / build.cwd say otherwise
+ * (so a relative server command is found there); `${VAR}` in header values names an
+ * environment variable (secrets stay out of the file).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -72,7 +74,9 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (raw.profile !== undefined) o.profile = raw.profile.includes('/') || raw.profile.includes('.') ? at(raw.profile) : raw.profile;
   const server = raw.server ?? {};
   if (server.command !== undefined) o.serverCommand = [server.command, ...(server.args ?? []).map((a) => JSON.stringify(a))].join(' ');
-  if (server.cwd !== undefined) o.serverCwd = at(server.cwd);
+  // The file's server and build run in the file's folder unless it says otherwise, as its
+  // other paths are read there: a config in a subfolder works from the repository root.
+  if (server.cwd !== undefined || server.command !== undefined) o.serverCwd = at(server.cwd ?? '.');
   if (server.env !== undefined) o.serverEnv = server.env;
   if (server.url !== undefined) o.serverUrl = server.url;
   if (server.headers !== undefined) {
@@ -80,7 +84,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   }
   if (server.readyTimeout !== undefined) o.readyTimeoutMs = server.readyTimeout;
   if (raw.build !== undefined) o.buildCommand = raw.build.command;
-  if (raw.build?.cwd !== undefined) o.buildCwd = at(raw.build.cwd);
+  if (raw.build !== undefined) o.buildCwd = at(raw.build.cwd ?? '.');
   if (raw.build?.timeout !== undefined) o.buildTimeoutMs = raw.build.timeout;
   if (raw.search !== undefined || raw.fetch !== undefined || raw.errorPath !== undefined) {
     o.shape = {
@@ -124,12 +128,12 @@ export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv = proc
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    throw new DatasetError([{ file, line: 1, path: '', message: `cannot read the config file: ${reason}` }]);
+    throw new DatasetError([{ file, line: 1, path: '', message: `cannot read the config file: ${reason}` }], 'config');
   }
   const source = parseSourceDocument(text.replace(/^\uFEFF/, ''), file);
-  if (source.syntaxIssues.length > 0) throw new DatasetError(source.syntaxIssues);
+  if (source.syntaxIssues.length > 0) throw new DatasetError(source.syntaxIssues, 'config');
   const data = source.data ?? {};
   const issues = schemaIssues(validate, { ...source, data }, file);
-  if (issues.length > 0) throw new DatasetError(issues);
+  if (issues.length > 0) throw new DatasetError(issues, 'config');
   return configFileOptions(data, file, env);
 }

@@ -93,7 +93,9 @@ function errorProblem(results: readonly CaseResult[], errors: RunHealth['errors'
   if (errors.error_reply && errors.error_reply.length === failed.length) {
     hint = `the server answered with an error (e.g. ${errors.error_reply[0]}): check the tool's arguments (search.arguments, the case input) and the server's setup`;
   } else if (errors.unparsable && errors.unparsable.length === failed.length) {
-    hint = 'the ids could not be read from the results: check where the ids are (search.ids)';
+    const first = failed[0]!;
+    const said = first.error ? ` (${first.id}: ${first.error.message}${first.error.excerpt ? `; it began: ${first.error.excerpt}` : ''})` : '';
+    hint = `the ids could not be read from the results${said}: check where the ids are (search.ids); \`docs-mcp-eval inspect --query "…"\` prints a raw result and the ids each setting extracts`;
   }
   const allowed = allowedErrors(policy, results.length);
   const severity = failed.length > allowed ? 'fail' : 'warn';

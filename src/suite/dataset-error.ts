@@ -14,14 +14,19 @@ export interface DatasetIssue {
   message: string;
 }
 
+/** What the file is, as the heading names it: a dataset (cases, profile) or docs-mcp-eval.yml. */
+export type InputKind = 'dataset' | 'config';
+
 export class DatasetError extends Error {
   readonly issues: readonly DatasetIssue[];
+  readonly kind: InputKind;
 
-  constructor(issues: readonly DatasetIssue[]) {
+  constructor(issues: readonly DatasetIssue[], kind: InputKind = 'dataset') {
     const sorted = sortIssues(issues);
-    super(formatDatasetError(sorted));
+    super(formatDatasetError(sorted, kind));
     this.name = 'DatasetError';
     this.issues = sorted;
+    this.kind = kind;
   }
 }
 
@@ -32,10 +37,10 @@ export function formatDatasetIssue(issue: DatasetIssue): string {
 }
 
 /** The whole report: a count, then one line per issue (file order, then line order). */
-export function formatDatasetError(error: DatasetError | readonly DatasetIssue[]): string {
+export function formatDatasetError(error: DatasetError | readonly DatasetIssue[], kind: InputKind = error instanceof DatasetError ? error.kind : 'dataset'): string {
   const issues = sortIssues(error instanceof DatasetError ? error.issues : error);
   const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-  return [`Invalid dataset (${count}):`, ...issues.map((issue) => `  ${formatDatasetIssue(issue)}`)].join('\n');
+  return [`Invalid ${kind === 'config' ? 'config file' : 'dataset'} (${count}):`, ...issues.map((issue) => `  ${formatDatasetIssue(issue)}`)].join('\n');
 }
 
 function sortIssues(issues: readonly DatasetIssue[]): DatasetIssue[] {

@@ -70,7 +70,7 @@ describe('extractIds: json', () => {
 
   it('says when the path missed results that are there', () => {
     const got = extractIds(text(JSON.stringify(referencePage)), { from: 'json', path: '$.results[*].id' });
-    assert.deepEqual(got, { ids: [], nextCursor: null, problem: 'id path matched nothing' });
+    assert.deepEqual(got, { ids: [], nextCursor: null, problem: 'ids not found in the result: the server returned 270 bytes of JSON; id path $.results[*].id matched nothing' });
     const structured = extractIds({ content: [], structuredContent: referencePage }, { from: 'json', path: '$.results[*].id' });
     assert.match(structured.problem ?? '', /matched nothing \(run on structuredContent; set in: text to use the text\)/);
   });
@@ -171,5 +171,13 @@ describe('extractIds: regex', () => {
 
   it('says when there is no text to read', () => {
     assert.equal(extractIds({ content: [] }, { from: 'regex', pattern: '(x)' }).problem, 'result has no text content');
+  });
+
+  it('says when a pattern finds no id in a page of text, and keeps a one-line reply an empty page', () => {
+    const page = Array.from({ length: 40 }, (_, i) => `### Result ${i}\nSee docs/page-${i}.md for more.`).join('\n');
+    const got = extractIds(text(page), { from: 'regex', pattern: '\\]\\((?P<id>[^)]+)\\)' });
+    assert.deepEqual(got.ids, []);
+    assert.equal(got.problem, `ids not found in the result: the server returned ${(Buffer.byteLength(page) / 1024).toFixed(1)} KB of text; pattern \\]\\((?P<id>[^)]+)\\) matched nothing`);
+    assert.deepEqual(extractIds(text('No results found for "rotate keys".'), { from: 'regex', pattern: '\\]\\((?P<id>[^)]+)\\)' }), { ids: [], nextCursor: null });
   });
 });

@@ -120,7 +120,7 @@ function jsonReader(path: unknown, cursorPath: unknown, input: unknown): Reader 
       const fix = kind === 'array' ? '; end the path with [*] to take the items' : kind === 'object' ? '; select a field of it' : '';
       return { ids: [], nextCursor: null, problem: `id path matched ${values.length} value(s) but no string or number (first: ${kind}${fix})${on}` };
     }
-    if (docs.documents.some(hasNonEmptyArray)) return { ids: [], nextCursor: null, problem: `id path matched nothing${on}` };
+    if (docs.documents.some(hasNonEmptyArray)) return { ids: [], nextCursor: null, problem: `${notFound(docs.documents, 'JSON')}; id path ${path} matched nothing${on}` };
     return { ids: [], nextCursor }; // an empty page
   };
 }
@@ -135,8 +135,23 @@ function regexReader(pattern: unknown, flags: unknown, cursorPattern: unknown): 
     const texts = textItems(result);
     if (texts.length === 0) return { ids: [], nextCursor: null, problem: 'result has no text content' };
     const text = texts.join('\n');
-    return { ids: ids.all(text), nextCursor: cursor?.first(text) ?? null };
+    const found = ids.all(text);
+    // A line or two with no id is an empty page ("No results for …"); more is a pattern that misses.
+    if (found.length === 0 && looksLikeContent(text)) return { ids: [], nextCursor: null, problem: `${notFound(text, 'text')}; pattern ${pattern} matched nothing` };
+    return { ids: found, nextCursor: cursor?.first(text) ?? null };
   };
+}
+
+/** More than an empty page's one-line message: over 300 characters, or over 2 non-blank lines. */
+export function looksLikeContent(text: string): boolean {
+  return text.trim().length > 300 || text.split('\n').filter((line) => line.trim() !== '').length > 2;
+}
+
+/** "ids not found in the result: the server returned 3.1 KB of text" (the caller adds what matched nothing). */
+function notFound(body: string | unknown[], kind: string): string {
+  const bytes = Buffer.byteLength(typeof body === 'string' ? body : body.map((d) => JSON.stringify(d)).join('\n'));
+  const size = bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
+  return `ids not found in the result: the server returned ${size} of ${kind}`;
 }
 
 /** A selected value as an id: strings as they are, finite numbers in JS's spelling (`42`, `1.5`). */
