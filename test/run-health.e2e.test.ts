@@ -46,7 +46,7 @@ describe('run health, end to end', () => {
     const md = readFileSync(o.md, 'utf8');
     assert.match(md, /> ❌ \*\*Run health: failed\*\*: every search came back empty/);
     assert.match(md.split('\n').slice(0, 5).join('\n'), /Run health/, 'health is at the top of the markdown');
-    assert.match(md, /the search returned no results/);
+    assert.match(md, /no id in the server's replies \(an empty page\)/);
   });
 
   it('an error answered as plain JSON text is an error reply, not a miss', async () => {

@@ -182,6 +182,8 @@ export interface CaseResult {
   error?: CaseError;
   /** Ids that broke the facet rule, for the failure listing. */
   forbiddenHits?: string[];
+  /** Why a case with a facet rule is not judged for facet precision (a top-k hit without the facet's metadata or an id glob). */
+  facetUnjudged?: string;
   /** Set when the ranking holds fewer than k ids although the server had more (limit < k, or maxRounds ended the paging). */
   shortRanking?: { ids: number; k: number; limit: number; maxRounds: number };
 }

@@ -25,6 +25,7 @@ export interface ScoreOptions {
 function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
   metrics: CaseMetrics;
   forbiddenHits: string[];
+  facetUnjudged?: string;
 } {
   const at = Object.fromEntries((options.cutoffs ?? [options.k]).map((k) => [String(k), rankingMetrics(rankedIds, c.relevant, k)]));
   const ranking = at[String(options.k)] ?? rankingMetrics(rankedIds, c.relevant, options.k);
@@ -40,6 +41,7 @@ function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string
       facetClean: judged ? facet.violations.length === 0 : null,
     },
     forbiddenHits: judged ? facet.violations : [],
+    ...(first.status === 'ok' && facet.unjudged !== undefined ? { facetUnjudged: facet.unjudged } : {}),
   };
 }
 
@@ -89,7 +91,8 @@ export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObser
   // Errored and not-run cases are scored as an empty ranking: the agent got nothing,
   // and a change that breaks cases must never raise a mean.
   result.rankedIds = dedupeRanking(first.rounds.flatMap((r) => r.hits.map((h) => h.id)));
-  const { metrics, forbiddenHits } = caseMetrics(c, first, result.rankedIds, options);
+  const { metrics, forbiddenHits, facetUnjudged } = caseMetrics(c, first, result.rankedIds, options);
+  if (facetUnjudged !== undefined) result.facetUnjudged = facetUnjudged;
   result.metrics = metrics;
   if (forbiddenHits.length > 0) result.forbiddenHits = forbiddenHits;
   if (first.status === 'ok' && result.rankedIds.length < options.k && serverHadMore(c, first, options.k)) {

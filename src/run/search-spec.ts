@@ -69,7 +69,8 @@ function extractingAdapter(extract: Extract, ids: IdSource, normalize: Normalize
     parse(result) {
       const page = compiled.extract(result, normalize);
       if (page.ids.length === 0 && page.problem !== undefined) throw new UnparsableResult(page.problem, excerptOf(resultText(result)));
-      return { hits: page.ids.map((id) => ({ id })), nextCursor: page.nextCursor };
+      // Title, score and metadata ride along when the ids were fields of hit objects (facet rules need them).
+      return { hits: page.ids.map((id) => ({ id, ...page.details?.[id] })), nextCursor: page.nextCursor };
     },
   };
 }

@@ -71,11 +71,23 @@ export function failureLine(r: CaseResult, k: number): string | undefined {
     return `- ${codeCell(r.id)}: no document is judged relevant (it scores 0, as trec_eval -c counts such a query)`;
   }
   if (r.metrics && r.metrics.hit === 0) {
-    if (r.rankedIds.length === 0) return `- ${codeCell(r.id)}: the search returned no results`;
+    if (r.rankedIds.length === 0) return `- ${codeCell(r.id)}: no id in the server's replies (an empty page)`;
     const top = r.rankedIds.slice(0, 3).map((id) => codeCell(id)).join(', ');
     return `- ${codeCell(r.id)}: no relevant doc in top ${k} (got ${top})`;
   }
   return undefined;
+}
+
+/** Why facet precision left cases with a rule not judged (else it reads as a bare "—"). */
+export function facetNote(report: Report): string[] {
+  const unjudged = report.cases.filter((c) => c.facetUnjudged !== undefined);
+  if (unjudged.length === 0) return [];
+  const ruled = unjudged.length + report.cases.filter((c) => c.metrics?.facetClean !== null && c.metrics?.facetClean !== undefined).length;
+  const first = unjudged[0]!;
+  return [
+    `Facet precision: ${unjudged.length} of ${ruled} case(s) with a facet rule not judged (e.g. ${codeCell(first.id)}: ${escapeCell(first.facetUnjudged!, 240)}): ` +
+      "give the hits' metadata (search.ids as a path to a field of each hit object keeps its metadata) or id globs under the suite's facets.",
+  ];
 }
 
 /** One line of counts and settings: what ran, how. */
@@ -93,6 +105,7 @@ export function renderReport(report: Report): string {
     runLine(report),
     ...(healthLines(report).length > 0 ? [healthLines(report).join('\n')] : []),
     summaryTable(report, catalog),
+    ...facetNote(report),
     '### Latency',
     latencyTable(report),
     [

@@ -15,16 +15,21 @@ function stringMetadata(value: unknown): Record<string, string> | undefined {
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+/** What a hit object says besides its id: title, score, and string metadata (facets). */
+export function hitDetails(raw: Record<string, unknown>): Omit<Hit, 'id'> {
+  const details: Omit<Hit, 'id'> = {};
+  if (typeof raw['title'] === 'string') details.title = raw['title'];
+  if (typeof raw['score'] === 'number') details.score = raw['score'];
+  const metadata = stringMetadata(raw['metadata']);
+  if (metadata) details.metadata = metadata;
+  return details;
+}
+
 function toHit(raw: unknown, index: number, excerpt: string): Hit {
   if (!isRecord(raw) || typeof raw['chunk_id'] !== 'string') {
     throw new UnparsableResult(`hits[${index}] has no string chunk_id`, excerpt);
   }
-  const hit: Hit = { id: raw['chunk_id'] };
-  if (typeof raw['title'] === 'string') hit.title = raw['title'];
-  if (typeof raw['score'] === 'number') hit.score = raw['score'];
-  const metadata = stringMetadata(raw['metadata']);
-  if (metadata) hit.metadata = metadata;
-  return hit;
+  return { id: raw['chunk_id'], ...hitDetails(raw) };
 }
 
 export function parseJsonHits(payload: unknown, excerpt: string): ParsedSearch {

@@ -87,7 +87,11 @@ void describe('facetViolations with facet values nobody can judge', () => {
   void it('does not count a top k as clean when a hit cannot be judged on a forbidden value', () => {
     // `go` has no id globs and the hit carries no metadata: unknown, not clean.
     const check = facetViolations([{ id: 'sdks/go/a.md#x' }], 5, { facets: { language: ['go'] } }, facets);
-    assert.deepEqual(check, { judged: false, violations: [] });
+    assert.deepEqual(check, {
+      judged: false,
+      violations: [],
+      unjudged: "sdks/go/a.md#x carries no metadata.language (the server, or the id source, gave no metadata), and the suite's facets give no id globs for language=go",
+    });
   });
   void it('still judges the case when another hit breaks the rule', () => {
     const check = facetViolations([{ id: 'sdks/go/a.md#x' }, { id: 'sdks/python/b.md#y' }], 5, { facets: { language: ['go', 'python'] } }, facets);

@@ -18,6 +18,8 @@ export interface FacetCheck {
   judged: boolean;
   /** Ids in the top k that break the rule, in rank order, each once. */
   violations: string[];
+  /** Why a case with a rule is not judged: the first hit that could not be judged, and what it lacks. */
+  unjudged?: string;
 }
 
 type Matcher = (id: string) => boolean;
@@ -62,9 +64,9 @@ function hasRule(forbidden: ForbiddenRule | undefined): forbidden is ForbiddenRu
  *    our id-pattern guess; otherwise the suite's `facets[facet][value]` globs over the
  *    id decide.
  */
-function violates(hit: Hit, forbidden: ForbiddenRule, facets: FacetMap): 'yes' | 'no' | 'unknown' {
+function violates(hit: Hit, forbidden: ForbiddenRule, facets: FacetMap): 'yes' | 'no' | { unknown: string } {
   if (matchesAny(hit.id, forbidden.ids)) return 'yes';
-  let unknown = false;
+  let unknown: string | undefined;
   for (const [facet, values] of Object.entries(forbidden.facets ?? {})) {
     const labelled = own(hit.metadata, facet);
     for (const value of values) {
@@ -73,11 +75,12 @@ function violates(hit: Hit, forbidden: ForbiddenRule, facets: FacetMap): 'yes' |
         continue;
       }
       const globs = own(own(facets, facet), value);
-      if (globs === undefined) unknown = true;
-      else if (matchesAny(hit.id, globs)) return 'yes';
+      if (globs === undefined) {
+        unknown ??= `${hit.id} carries no metadata.${facet}${hit.metadata === undefined ? ' (the server, or the id source, gave no metadata)' : ''}, and the suite's facets give no id globs for ${facet}=${value}`;
+      } else if (matchesAny(hit.id, globs)) return 'yes';
     }
   }
-  return unknown ? 'unknown' : 'no';
+  return unknown === undefined ? 'no' : { unknown };
 }
 
 /**
@@ -95,16 +98,17 @@ export function facetViolations(
   const cut = normalizeCutoff(k);
   const seen = new Set<string>();
   const violations: string[] = [];
-  let unknown = false;
+  let unknown: string | undefined;
   for (const hit of hits) {
     if (seen.size >= cut) break;
     if (seen.has(hit.id)) continue;
     seen.add(hit.id);
     const verdict = violates(hit, forbidden, facets);
     if (verdict === 'yes') violations.push(hit.id);
-    if (verdict === 'unknown') unknown = true;
+    else if (verdict !== 'no') unknown ??= verdict.unknown;
   }
-  return { judged: violations.length > 0 || !unknown, violations };
+  const judged = violations.length > 0 || unknown === undefined;
+  return { judged, violations, ...(judged || unknown === undefined ? {} : { unjudged: unknown }) };
 }
 
 /** Share of judged cases whose top k is clean; null when no case is judged. */

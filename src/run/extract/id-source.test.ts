@@ -24,7 +24,20 @@ describe('extractIds: json', () => {
     assert.deepEqual(extractIds(text(JSON.stringify(referencePage)), hitsSource), {
       ids: ['guides/auth.md#tokens', 'guides/auth.md#oauth', 'sdks/retries.md'],
       nextCursor: 'eyJvZmZzZXQiOjN9',
+      // Read beside each id from its hit object: facet rules judge by the metadata.
+      details: {
+        'guides/auth.md#tokens': { title: 'Tokens', score: 0.91, metadata: { language: 'python' } },
+        'guides/auth.md#oauth': { title: 'OAuth', score: 0.88 },
+        'sdks/retries.md': { title: 'Retries', score: 0.52 },
+      },
     });
+  });
+
+  it('keeps the best-ranked hit\'s details when normalisation merges ids, and reads none when ids and objects do not align', () => {
+    const merged = extractIds(text(JSON.stringify(referencePage)), hitsSource, { dropFragment: true });
+    assert.deepEqual(merged.details?.['guides/auth.md'], { title: 'Tokens', score: 0.91, metadata: { language: 'python' } });
+    const ragged = { hits: [{ ids: ['a', 'b'], title: 'two ids' }] };
+    assert.equal(extractIds(text(JSON.stringify(ragged)), { from: 'json', path: '$.hits[*].ids[*]' }).details, undefined);
   });
 
   it('reads results[].filepath and gives a null cursor when the path selects nothing or an empty string', () => {

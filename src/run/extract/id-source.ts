@@ -10,7 +10,10 @@
 import { excerpt, hasNonEmptyArray, joinedText, jsonDocuments, resourceUris, textItems, type CallToolResultLike, type JsonInput } from './content.ts';
 import { compileIdRegex } from './id-regex.ts';
 import { compileJsonPath } from './json-path.ts';
-import { normalizeIds, type Normalize } from './normalize.ts';
+import { normalizeId, normalizeIds, type Normalize } from './normalize.ts';
+import { hitDetails } from '../../retrieval/adapters/json-hits.ts';
+import type { Hit } from '../../model/observation.ts';
+import { isRecord } from '../../shared/plain-data.ts';
 
 export type { CallToolResultLike } from './content.ts';
 export { normalizeId, normalizeIds, type Normalize } from './normalize.ts';
@@ -37,8 +40,13 @@ export type IdSource =
       cursor?: string;
     };
 
+/** Title, score and metadata of a hit, read beside its id (`$.hits[*].chunk_id` -> each `$.hits[*]`). */
+export type HitDetails = Omit<Hit, 'id'>;
+
 export interface Extracted {
   ids: string[];
+  /** By (normalised) id, when the id was a field of an object that says more: facet rules need its metadata. */
+  details?: Record<string, HitDetails>;
   nextCursor: string | null;
   /** Why no ids could be read (set only when `ids` is empty): an error result, text that is not JSON, a path that missed. */
   problem?: string;
@@ -50,7 +58,26 @@ export interface CompiledIdSource {
   extract(result: CallToolResultLike, normalize?: Normalize): Extracted;
 }
 
-type Reader = (result: CallToolResultLike) => Extracted;
+/** A page as a reader sees it: `rawDetails` aligned with `ids`, before normalisation. */
+type RawPage = Omit<Extracted, 'details'> & { rawDetails?: (HitDetails | undefined)[] };
+type Reader = (result: CallToolResultLike) => RawPage;
+
+/** Details by normalised id, the first (best-ranked) occurrence winning, as the ids themselves. */
+function detailsById(ids: readonly string[], details: readonly (HitDetails | undefined)[], normalize: Normalize | undefined): Record<string, HitDetails> {
+  const out: Record<string, HitDetails> = {};
+  ids.forEach((raw, i) => {
+    const id = normalize === undefined ? raw : normalizeId(raw, normalize);
+    const d = details[i];
+    if (d !== undefined && Object.keys(d).length > 0 && !Object.hasOwn(out, id)) out[id] = d;
+  });
+  return out;
+}
+
+/** `$.hits[*].chunk_id` -> `$.hits[*]`: the path of the objects the ids are fields of, if it ends in a member name. */
+function parentPath(path: string): string | undefined {
+  const m = /^(.+?)(?:\.[A-Za-z_][\w-]*|\[\s*(['"])[^'"]*\2\s*\])$/.exec(path.trim());
+  return m?.[1] !== undefined && m[1] !== '$' ? m[1] : undefined;
+}
 
 /** Checks `source` and prepares its readers; throws an Error saying what is wrong with it. */
 export function compileIdSource(source: IdSource): CompiledIdSource {
@@ -66,7 +93,9 @@ export function compileIdSource(source: IdSource): CompiledIdSource {
       if (ids.length === 0 && raw.ids.length > 0 && raw.problem === undefined) {
         return { ids, nextCursor: raw.nextCursor, problem: `every id was empty once normalised (first: ${JSON.stringify(raw.ids[0])})` };
       }
-      return { ...raw, ids };
+      const { rawDetails, ...rest } = raw;
+      const details = rawDetails ? detailsById(raw.ids, rawDetails, normalize) : {};
+      return { ...rest, ids, ...(Object.keys(details).length > 0 ? { details } : {}) };
     },
   };
 }
@@ -107,13 +136,26 @@ function jsonReader(path: unknown, cursorPath: unknown, input: unknown): Reader 
   }
   const ids = compileJsonPath(path, 'id path');
   const cursor = cursorPath === undefined ? undefined : compileJsonPath(cursorPath, 'cursor path');
+  const parentOf = parentPath(path);
+  const parents = parentOf === undefined ? undefined : compileJsonPath(parentOf, 'id path');
   return (result) => {
     const docs = jsonDocuments(result, input);
     if (!docs.ok) return { ids: [], nextCursor: null, problem: docs.problem };
     const values = docs.documents.flatMap(ids);
-    const found = values.map(idOf).filter((id): id is string => id !== undefined);
+    const owners = parents === undefined ? undefined : docs.documents.flatMap(parents);
+    // One owner per value, or the alignment is not known and no details are read.
+    const aligned = owners !== undefined && owners.length === values.length ? owners : undefined;
+    const found: string[] = [];
+    const rawDetails: (HitDetails | undefined)[] = [];
+    values.forEach((value, i) => {
+      const id = idOf(value);
+      if (id === undefined) return;
+      found.push(id);
+      const owner = aligned?.[i];
+      rawDetails.push(isRecord(owner) ? hitDetails(owner) : undefined);
+    });
     const nextCursor = cursor === undefined ? null : (docs.documents.flatMap(cursor).map(idOf).find((c) => c !== undefined && c !== '') ?? null);
-    if (found.length > 0) return { ids: found, nextCursor };
+    if (found.length > 0) return { ids: found, nextCursor, ...(aligned ? { rawDetails } : {}) };
     const on = docs.from === 'structuredContent' ? ' (run on structuredContent; set in: text to use the text)' : '';
     if (values.length > 0) {
       const kind = kindOf(values[0]);
