@@ -72,8 +72,8 @@ describe('built-in profile: docusaurus-plugin-mcp-server', () => {
     const command = quote([process.execPath, path.join(GLUE, 'serve.mjs'), '--index', index, '--port', String(port), '--base-url', SITE]);
     const r = await runCli(['init', '--server-command', command, '--url', `http://127.0.0.1:${port}/mcp`, '--query', 'verify HMAC signature header', '--query', 'exponential backoff jitter'], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /search tool: docs_search \(query argument "query"\)/);
-    assert.match(r.stdout, /fetch tool: docs_fetch \(id argument "url"\)/);
+    assert.match(r.stdout, /search tool: docs_search \(query: query \(string\)\)/);
+    assert.match(r.stdout, /fetch tool: docs_fetch \(url: "\{id\}"\)/);
     assert.match(readFileSync(path.join(dir, 'docs-mcp-eval.yml'), 'utf8'), /from: regex/);
     const run = await runCli(['run', '--no-baseline', '--repetitions', '1', '--warmup', '0', '--out', 'report.json'], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);

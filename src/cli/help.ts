@@ -5,6 +5,8 @@ Usage:
   docs-mcp-eval run [options]      run a dataset against a server, print the report and the delta
   docs-mcp-eval init --server-command <cmd> | --url <url>
                                    write a starter docs-mcp-eval.yml and cases.yaml (init --help)
+  docs-mcp-eval inspect --server-command <cmd> | --server-url <url> [--query <q>]
+                                   list the tools; call one and show the raw result and its ids
   docs-mcp-eval merge <shard report.json>...   one report from a matrix of --shard jobs
   docs-mcp-eval compare a=<config|report> b=<config|report> ...
                                    several configurations side by side (compare --help)

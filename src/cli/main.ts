@@ -23,6 +23,7 @@ import { parseRunArgs } from './args.ts';
 import { compareCommand, COMPARE_HELP } from './compare-command.ts';
 import { convertCommand, CONVERT_HELP } from './convert-command.ts';
 import { initCommand, INIT_HELP } from './init-command.ts';
+import { inspectCommand, INSPECT_HELP } from './inspect-command.ts';
 import { mergeCommand, MERGE_HELP } from './merge-command.ts';
 import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
@@ -129,6 +130,13 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       }
       return await initCommand(rest);
+    }
+    if (command === 'inspect') {
+      if (rest.includes('--help') || rest.includes('-h')) {
+        process.stdout.write(INSPECT_HELP);
+        return 0;
+      }
+      return await inspectCommand(rest);
     }
     if (command === 'merge') {
       if (rest.includes('--help') || rest.includes('-h')) {

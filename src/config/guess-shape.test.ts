@@ -11,8 +11,28 @@ describe('init guesses', () => {
       { name: 'search_acme_docs', inputSchema: { properties: { q: str, top_k: { type: 'number' }, page_token: str } } },
       { name: 'read_doc', inputSchema: { properties: { path: str } } },
     ]);
-    assert.deepEqual(g.search, { tool: 'search_acme_docs', queryArg: 'q', limitArg: 'top_k', cursorArg: 'page_token' });
+    assert.deepEqual(g.search, { tool: 'search_acme_docs', arguments: { q: '{query}', top_k: '{limit}', page_token: '{cursor}' }, where: 'q (string)', queryArg: 'q', limitArg: 'top_k', cursorArg: 'page_token' });
     assert.deepEqual(g.fetch, { tool: 'read_doc', idArg: 'path' });
+  });
+
+  it('takes any query shape, a named search tool, and a fetch tool known only by its one id-like argument', () => {
+    const tools = [
+      { name: 'workos_docs', inputSchema: { properties: { path: str }, required: ['path'] } },
+      { name: 'workos_search', inputSchema: { properties: { query: str, maxResults: { type: 'number' } }, required: ['query'] } },
+      { name: 'keyword_lookup', inputSchema: { properties: { queryKeywords: { type: 'array', items: str } }, required: ['queryKeywords'] } },
+    ];
+    const g = guessTools(tools);
+    assert.equal(g.search?.tool, 'workos_search');
+    assert.deepEqual(g.fetch, { tool: 'workos_docs', idArg: 'path' });
+    assert.deepEqual(guessTools(tools, 'keyword_lookup').search?.arguments, { queryKeywords: '{words}' });
+    assert.equal(guessTools(tools, 'no_such_tool').search, null);
+  });
+
+  it('finds ids in headings and list items that end in a path', () => {
+    const heading = guessIdSource({ content: [{ type: 'text', text: '# Results\n\n## 📄 sso/guide\n\ntext\n## 📄 integrations/okta' }] });
+    assert.equal(heading?.from, 'regex');
+    const item = guessIdSource({ content: [{ type: 'text', text: 'Found:\n- `guides/auth.md`\n- `guides/retries.md`' }] });
+    assert.equal(item?.from, 'regex');
   });
 
   it('finds ids in JSON text, structuredContent, resource links and markdown links', () => {

@@ -1,22 +1,24 @@
 /**
- * `init`'s guesses, pure: which listed tool searches and which fetches, what their
- * query and id arguments are called, and where a sample result keeps its ranked ids
- * (a JSON array of objects, resource links, or links in markdown). Guesses are written
- * into a starter docs-mcp-eval.yml for the user to check, never used silently.
+ * `init`'s guesses, pure: which listed tool searches and which fetches, where the search
+ * takes its query (query-slot.ts: any shape) and the fetch its id, and where a sample
+ * result keeps its ranked ids (a JSON array of objects, resource links, labelled lines,
+ * markdown links, headings or list items that end in a path). Guesses are written into a
+ * starter docs-mcp-eval.yml for the user to check, and the ids they extract are printed.
+ * With one known id, learn-ids.ts learns the source instead of guessing it.
  */
 import { isRecord } from '../shared/plain-data.ts';
 import type { IdSource } from '../run/extract/id-source.ts';
+import { querySlot, type QuerySlot } from './query-slot.ts';
 
 export interface ToolInfo {
   name: string;
   description?: string | undefined;
-  inputSchema?: { properties?: Record<string, unknown> | undefined; required?: string[] | undefined } | undefined;
+  inputSchema?: { properties?: Record<string, unknown> | undefined; required?: string[] | undefined; [key: string]: unknown } | undefined;
 }
 
-const QUERY_NAMES = ['query', 'q', 'question', 'search', 'text', 'prompt'];
-const ID_NAMES = ['chunk_id', 'id', 'doc_id', 'path', 'filepath', 'file', 'url', 'uri', 'slug'];
-const LIMIT_NAMES = ['limit', 'top_k', 'k', 'max_results', 'count', 'n'];
-const CURSOR_NAMES = ['cursor', 'next_cursor', 'page_token', 'offset'];
+const ID_NAMES = ['chunk_id', 'id', 'doc_id', 'docid', 'path', 'filepath', 'file', 'url', 'uri', 'slug'];
+const SEARCH_NAME = /search|query|find|lookup|retriev/i;
+const FETCH_NAME = /(get|fetch|read|open)[_-]?(doc|page|document|file|section|chunk)|docs?[_-](fetch|get|read)|^(get|read|open|fetch)$|_docs?$/i;
 
 function stringParams(tool: ToolInfo): string[] {
   const props = tool.inputSchema?.properties ?? {};
@@ -28,22 +30,20 @@ function pick(names: readonly string[], candidates: readonly string[]): string |
 }
 
 export interface GuessedTools {
-  search: { tool: string; queryArg: string; limitArg?: string; cursorArg?: string } | null;
+  search: ({ tool: string } & QuerySlot) | null;
   fetch: { tool: string; idArg: string } | null;
 }
 
-export function guessTools(tools: readonly ToolInfo[]): GuessedTools {
-  const searchTool = tools.find((t) => /search/i.test(t.name) && stringParams(t).length > 0) ?? tools.find((t) => pick(QUERY_NAMES, stringParams(t)) !== undefined);
-  let search: GuessedTools['search'] = null;
-  if (searchTool) {
-    const params = Object.keys(searchTool.inputSchema?.properties ?? {});
-    const queryArg = pick(QUERY_NAMES, stringParams(searchTool)) ?? stringParams(searchTool)[0]!;
-    const limitArg = LIMIT_NAMES.find((n) => params.includes(n));
-    const cursorArg = CURSOR_NAMES.find((n) => params.includes(n));
-    search = { tool: searchTool.name, queryArg, ...(limitArg ? { limitArg } : {}), ...(cursorArg ? { cursorArg } : {}) };
-  }
-  const fetchTool = tools.find((t) => t !== searchTool && /(get|fetch|read|open)[_-]?(doc|page|document|file|section|chunk)|docs?[_-](fetch|get|read)/i.test(t.name));
-  const idArg = fetchTool ? (pick(ID_NAMES, stringParams(fetchTool)) ?? stringParams(fetchTool)[0]) : undefined;
+/** The search tool (`searchTool` names it, else the first whose name says search and that takes a query, else any that takes one) and the fetch tool. */
+export function guessTools(tools: readonly ToolInfo[], searchTool?: string): GuessedTools {
+  const slotted = tools.map((t) => ({ t, slot: querySlot(t.inputSchema) })).filter((x): x is { t: ToolInfo; slot: QuerySlot } => x.slot !== undefined);
+  const chosen = searchTool !== undefined ? slotted.find((x) => x.t.name === searchTool) : (slotted.find((x) => SEARCH_NAME.test(x.t.name)) ?? slotted[0]);
+  const search = chosen ? { tool: chosen.t.name, ...chosen.slot } : null;
+  // A fetch tool by its name, else any other tool taking one id-like string (workos_docs(path)).
+  const others = tools.filter((t) => t.name !== search?.tool);
+  const idLike = (t: ToolInfo) => pick(ID_NAMES, stringParams(t));
+  const fetchTool = others.find((t) => FETCH_NAME.test(t.name) && stringParams(t).length > 0) ?? others.find((t) => !SEARCH_NAME.test(t.name) && (t.inputSchema?.required ?? []).length === 1 && idLike(t) === t.inputSchema?.required?.[0]);
+  const idArg = fetchTool ? (idLike(fetchTool) ?? stringParams(fetchTool)[0]) : undefined;
   return { search, fetch: fetchTool && idArg ? { tool: fetchTool.name, idArg } : null };
 }
 
@@ -75,6 +75,11 @@ function jsonOf(result: { content?: unknown[]; structuredContent?: unknown }): u
 /** A line that labels a document id: `URL: …`, `- **Path:** …`; group 1 is the label as written. */
 const LABELLED_ID = /^\s*(?:[-*]\s+)?\**(URL|URI|Path|File|Source|Id)\**:\s*\S/im;
 
+/** RE2 spellings (the config's); `(?P<id>` is `(?<id>` in a JS RegExp. */
+const PATH_HEADING = '^#{1,6}\\s+(?:.*\\s)?`?(?P<id>[\\w.-]+(?:/[\\w.#-]+)+)`?\\s*$';
+const PATH_ITEM = '^\\s*(?:[-*]|\\d+\\.)\\s+(?:.*\\s)?`?(?P<id>[\\w.-]+(?:/[\\w.#-]+)+)`?\\s*$';
+const jsTest = (pattern: string, text: string) => new RegExp(pattern.replace('(?P<', '(?<'), 'm').test(text);
+
 /** Where the ids are in a sample search result, or undefined when no guess fits. */
 export function guessIdSource(result: { content?: unknown[]; structuredContent?: unknown }): IdSource | undefined {
   const json = jsonOf(result);
@@ -83,7 +88,7 @@ export function guessIdSource(result: { content?: unknown[]; structuredContent?:
     const keys = Object.keys(array.items[0]!);
     const field = pick(ID_NAMES, keys.filter((k) => typeof array.items[0]![k] === 'string'));
     if (field) {
-      const cursorKey = isRecord(json) ? CURSOR_NAMES.find((k) => k in json) : undefined;
+      const cursorKey = isRecord(json) ? ['next_cursor', 'cursor', 'nextCursor', 'next_page'].find((k) => k in json) : undefined;
       return { from: 'json', path: `${array.path}[*].${field}`, ...(cursorKey ? { cursor: `$.${cursorKey}` } : {}) };
     }
   }
@@ -93,6 +98,10 @@ export function guessIdSource(result: { content?: unknown[]; structuredContent?:
   // names the document more surely than whatever links the snippets happen to hold.
   const label = LABELLED_ID.exec(text)?.[1];
   if (label !== undefined) return { from: 'regex', pattern: `^\\s*(?:[-*]\\s+)?\\**${label}\\**:\\s*(?P<id>\\S+)`, flags: 'm' };
+  // A heading whose last word is a path ("## 📄 integrations/okta-saml") names the hit; links are often in its snippet.
+  if (jsTest(PATH_HEADING, text)) return { from: 'regex', pattern: PATH_HEADING, flags: 'm' };
   if (/\]\([^)\s]+\)/.test(text)) return { from: 'regex', pattern: '\\]\\((?P<id>[^)\\s]+)\\)' };
+  // A list item whose last word is a path: "- `guides/auth.md`".
+  if (jsTest(PATH_ITEM, text)) return { from: 'regex', pattern: PATH_ITEM, flags: 'm' };
   return undefined;
 }

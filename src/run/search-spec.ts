@@ -2,7 +2,7 @@
  * How a case becomes tool calls on a given server, as plain, validated data (from a
  * built-in profile, a profile file or docs-mcp-eval.yml), and the SearchProfile the run
  * stage uses, built from it. Arguments are templates filled from the case: `{query}`,
- * `{limit}`, `{cursor}`, `{filters}` (the case's facet filters as one object),
+ * `{limit}`, `{cursor}`, `{words}` (the query's words, an array), `{filters}` (the case's facet filters as one object),
  * `{filters.language}`, `{id}` (fetch); a key whose whole value is a template with
  * nothing to fill (`cursor` on the first page) is left out of the call.
  */
@@ -56,7 +56,8 @@ export function fillArguments(template: Record<string, unknown>, vars: TemplateV
 }
 
 function caseVars(c: RetrievalCase, cursor: string | undefined): TemplateVars {
-  return { query: c.query, limit: c.limit, cursor, filters: c.filters, id: c.id, category: c.category };
+  // {words}: the query's words, for a search that takes keywords (`queryKeywords: ["{words}"]` is wrong: `"{words}"` alone fills the array).
+  return { query: c.query, words: c.query.split(/\s+/).filter((w) => w !== ''), limit: c.limit, cursor, filters: c.filters, id: c.id, category: c.category };
 }
 
 type Extract = typeof ExtractModule;

@@ -25,6 +25,7 @@ import type { CallOutcome, ToolCaller } from './tool-caller.ts';
 import { assertPortFree, listenerProblem } from './port-check.ts';
 import { listDescendants } from './process-tree.ts';
 import { createOwnership } from './owned-processes.ts';
+import { countCatalog, type ServerCatalog } from './server-catalog.ts';
 import { checkWrappedProgram, StartFailedError, watchChild } from './start-failure.ts';
 
 export interface HttpTarget {
@@ -52,6 +53,8 @@ export interface HttpSession extends ToolCaller {
   readonly url: string;
   readonly tools: Tool[];
   readonly exit: ServerExit | null;
+  /** The server's name and version, and how many resources and prompts it lists (inspect). */
+  catalog(timeoutMs: number): Promise<ServerCatalog>;
   close(): Promise<HttpSessionEnd>;
 }
 
@@ -266,6 +269,7 @@ export async function startHttpSession(target: HttpTarget, options: HttpSessionO
         return { ok: false, kind: 'call_failed', message: reasonOf(err) };
       });
     },
+    catalog: (timeoutMs) => countCatalog(connection.client, timeoutMs),
     close: shutdown,
   };
 }

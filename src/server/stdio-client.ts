@@ -5,3 +5,5 @@
  */
 export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { ChildStdioTransport } from './child-stdio-transport.ts';
+// Only inspect calls it; loaded here, after the spawn, not on the way to it.
+export { countCatalog } from './server-catalog.ts';

@@ -15,6 +15,7 @@ import { createOutputTail, type OutputTail } from './stderr-tail.ts';
 import { connectionClosed, isRequestTimeout, timedToolCall } from './timed-call.ts';
 import { createProtocolNoise, overflowReason } from './protocol-noise.ts';
 import { createOwnership } from './owned-processes.ts';
+import type { ServerCatalog } from './server-catalog.ts';
 import { checkWrappedProgram, watchChild } from './start-failure.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
@@ -43,6 +44,8 @@ export interface StdioSession extends ToolCaller {
   readonly pid: number;
   readonly tools: Tool[];
   readonly exit: ServerExit | null;
+  /** The server's name and version, and how many resources and prompts it lists (inspect). */
+  catalog(timeoutMs: number): Promise<ServerCatalog>;
   close(): Promise<SessionEnd>;
 }
 
@@ -76,7 +79,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   const tail: OutputTail = createOutputTail({ label: 'server stderr' });
   tail.attach(child.stderr);
 
-  const { Client, ChildStdioTransport } = await import('./stdio-client.ts');
+  const { Client, ChildStdioTransport, countCatalog } = await import('./stdio-client.ts');
   // Marks arrivals before the SDK's buffer parses them (called only once data flows, after connect starts).
   const inner = new ChildStdioTransport(child, watch.spawned, () => transport.markArrival());
   const transport = new TimedTransport(inner);
@@ -167,6 +170,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
       if (!outcome.ok && outcome.kind === 'timeout') return { ...outcome, message: `${outcome.message}${noise.noteSince(since)}` };
       return outcome;
     },
+    catalog: (timeoutMs) => countCatalog(client, timeoutMs),
     close: shutdown,
   };
   return session;
