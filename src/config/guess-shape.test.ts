@@ -53,6 +53,6 @@ describe('init guesses', () => {
   it('finds ids on labelled lines, before any links in the snippets', () => {
     const text = 'Found 2 result(s):\n\n1. **Webhooks**\n   URL: https://docs.test/docs/webhooks\n   See [retries](/docs/retries).\n\n2. **Retries**\n   URL: https://docs.test/docs/retries\n';
     const guess = guessIdSource({ content: [{ type: 'text', text }] });
-    assert.deepEqual(guess, { from: 'regex', pattern: '^\\s*(?:[-*]\\s+)?\\**URL\\**:\\s*(?P<id>\\S+)', flags: 'm' });
+    assert.deepEqual(guess, { from: 'regex', pattern: '^\\s*(?:[-*]\\s+)?\\**URL\\**:\\s*`?(?P<id>[^\\s`]+)', flags: 'm' });
   });
 });

@@ -97,7 +97,7 @@ export function guessIdSource(result: { content?: unknown[]; structuredContent?:
   // A labelled line per hit ("   URL: https://docs.example.com/docs/a", docusaurus-plugin-mcp-server)
   // names the document more surely than whatever links the snippets happen to hold.
   const label = LABELLED_ID.exec(text)?.[1];
-  if (label !== undefined) return { from: 'regex', pattern: `^\\s*(?:[-*]\\s+)?\\**${label}\\**:\\s*(?P<id>\\S+)`, flags: 'm' };
+  if (label !== undefined) return { from: 'regex', pattern: `^\\s*(?:[-*]\\s+)?\\**${label}\\**:\\s*\`?(?P<id>[^\\s\`]+)`, flags: 'm' };
   // A heading whose last word is a path ("## 📄 integrations/okta-saml") names the hit; links are often in its snippet.
   if (jsTest(PATH_HEADING, text)) return { from: 'regex', pattern: PATH_HEADING, flags: 'm' };
   if (/\]\([^)\s]+\)/.test(text)) return { from: 'regex', pattern: '\\]\\((?P<id>[^)\\s]+)\\)' };

@@ -94,8 +94,9 @@ function errorProblem(results: readonly CaseResult[], errors: RunHealth['errors'
     hint = `the server answered with an error (e.g. ${errors.error_reply[0]}): check the tool's arguments (search.arguments, the case input) and the server's setup`;
   } else if (errors.unparsable && errors.unparsable.length === failed.length) {
     const first = failed[0]!;
-    const said = first.error ? ` (${first.id}: ${first.error.message}${first.error.excerpt ? `; it began: ${first.error.excerpt}` : ''})` : '';
-    hint = `the ids could not be read from the results${said}: check where the ids are (search.ids); \`docs-mcp-eval inspect --query "…"\` prints a raw result and the ids each setting extracts`;
+    const began = first.error?.excerpt ? `; it began: ${first.error.excerpt.slice(0, 120)}${first.error.excerpt.length > 120 ? '…' : ''}` : '';
+    const said = first.error ? ` (e.g. ${first.id}: ${first.error.message}${began})` : '';
+    hint = `the ids could not be read from the results: check where the ids are (search.ids); \`docs-mcp-eval inspect --query "…"\` prints a raw result and the ids each setting extracts${said}`;
   }
   const allowed = allowedErrors(policy, results.length);
   const severity = failed.length > allowed ? 'fail' : 'warn';
