@@ -79,7 +79,7 @@ describe('an LLM judge outage', () => {
     const md = readFileSync(path.join(dir, 'down.md'), 'utf8');
     assert.match(md, /❌ \*\*Run health: failed\*\*: llm\\_judge failed on 3 of 3 answer cases/);
     assert.match(md, /Not judged on the same cases/);
-    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \|[^\n]*— not comparable/);
+    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \|[^\n]*◦ not comparable/);
     assert.doesNotMatch(md, /^✅ /m, 'the verdict line does not call the outage run better');
     assert.doesNotMatch(md, /\| (Answer score|Criterion: helpfulness) \(↑ better\)[^\n]*✅/, 'nor any judged row');
   });

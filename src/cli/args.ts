@@ -60,10 +60,14 @@ export const RUN_OPTIONS = {
   'fail-on': { type: 'string', multiple: true },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export type RunFlags = { help: true } | { help: false; config: Config; verbose: boolean; json: boolean };
+/** What stdout gets: the markdown report, or it as plain text (escapes resolved, tables re-padded, a legend). */
+export type StdoutFormat = 'markdown' | 'text';
+
+export type RunFlags = { help: true } | { help: false; config: Config; verbose: boolean; json: boolean; format: StdoutFormat | undefined };
 
 type Defined<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
 
@@ -133,5 +137,6 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     ...parseMinEffects(v['min-effect'] ?? [], '--min-effect'),
     failOn: v['fail-on'],
   });
-  return { help: false, config: await prepareConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false };
+  if (v.format !== undefined && v.format !== 'markdown' && v.format !== 'text') throw new UsageError(`--format must be markdown or text, got "${v.format}"`);
+  return { help: false, config: await prepareConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false, format: v.format };
 }

@@ -90,6 +90,8 @@ Output:
                              side by side, charts (default: beside the markdown, report.html)
   --no-html                  no HTML page
   --json                     print the JSON report on stdout instead of markdown
+  --format <markdown|text>   what stdout gets otherwise: the markdown report, or it as plain
+                             text with a legend (default: text on a terminal, markdown otherwise)
   --trec-out <dir>           also write qrels.txt and run.txt for trec_eval / ranx
   --qrels <file>             TREC qrels whose judgments replace the dataset's (query id = case id)
   --verbose                  print each failed case's reason, the server's stderr and

@@ -13,6 +13,7 @@ import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
 import { BuildFailedError, StartFailedError, UsageError } from '../shared/run-errors.ts';
 import { exitWhenDrained } from '../shared/exit.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
+import { markdownToPlainText } from '../publish/markdown/plain-text.ts';
 import { writeOutputs, writeTrecFiles } from '../publish/write-outputs.ts';
 import { ReportReadError } from '../report/read-report.ts';
 import type { Report } from '../model/report.ts';
@@ -53,7 +54,9 @@ async function run(argv: string[]): Promise<number> {
     const trec = await writeTrecFiles(evaluation.report, flags.config.trecOut);
     process.stderr.write(`docs-mcp-eval: TREC qrels and run written to ${trec.qrels} and ${trec.run}\n`);
   }
-  process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : markdown);
+  // A terminal gets plain text (no markdown escapes, a legend); a pipe or file the markdown.
+  const asText = flags.format === 'text' || (flags.format === undefined && process.stdout.isTTY === true);
+  process.stdout.write(flags.json ? `${JSON.stringify(evaluation.report, null, 2)}\n` : asText ? markdownToPlainText(markdown) : markdown);
   process.stderr.write(`docs-mcp-eval: report written to ${written.json} and ${written.markdown}\n`);
   const { html } = flags.config.output;
   if (html !== null) await writeEvaluationPage(evaluation, html, { kind: 'run', history: flags.config.history, historyMinRuns: flags.config.historyMinRuns });

@@ -94,7 +94,20 @@ function judgeAcrossRuns(row: DeltaRow, def: MetricDef, ctx: JudgeContext): void
     threshold(row, def, ctx, `${outcome.runs} main-branch run(s) of this dataset on this machine in the history, ${missing} more needed for a measured verdict`);
     return;
   }
-  threshold(row, def, ctx, ctx.sameEnvironment ? 'baseline from another run' : 'baseline from another machine');
+  if (ctx.sameEnvironment) threshold(row, def, ctx, 'baseline from another run');
+  else notComparable(row, def, ctx, 'baseline from another machine');
+}
+
+/**
+ * Timing on another machine says nothing about the change: the row keeps its numbers and
+ * the band as evidence, but no direction, so it is never drawn red (nor green): a fresh
+ * clone comparing with the stored baseline of another CPU shows no false alarm.
+ */
+function notComparable(row: DeltaRow, def: MetricDef, ctx: JudgeContext, why: string): void {
+  threshold(row, def, ctx, why);
+  row.verdict = 'n/a';
+  row.indicative = false;
+  row.basis = `not comparable: ${why}`;
 }
 
 export function judgeTiming(row: DeltaRow, def: MetricDef, ctx: JudgeContext): void {

@@ -16,7 +16,7 @@ const VERDICT_MARK: Record<Verdict, string> = {
   worse: '❌ worse',
   same: '= same',
   noise: '〰 within noise',
-  'n/a': '— not comparable',
+  'n/a': '◦ not comparable',
 };
 
 function arrow(row: DeltaRow): string {
@@ -25,7 +25,10 @@ function arrow(row: DeltaRow): string {
 }
 
 function deltaRow(row: DeltaRow): string[] {
-  const mark = VERDICT_MARK[row.verdict] + (row.indicative && (row.verdict === 'better' || row.verdict === 'worse') ? ' (indicative)' : '');
+  // A neutral mark, with the reason when there is one ("◦ not comparable: baseline from another machine").
+  const mark = row.verdict === 'n/a' && row.basis.startsWith('not comparable: ')
+    ? `◦ ${row.basis}`
+    : VERDICT_MARK[row.verdict] + (row.indicative && (row.verdict === 'better' || row.verdict === 'worse') ? ' (indicative)' : '');
   return [
     `${row.label} (${row.better === 'higher' ? '↑' : '↓'} better)`,
     formatValue(row.baseline, row.unit),
@@ -100,7 +103,7 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   } else if (!comparison.sameEnvironment) {
     // Fingerprint values come from the baseline file too: escaped.
     const what = comparison.environmentDifferences.map((d) => escapeCell(d, 120)).join('; ');
-    notes.push(`> Baseline ran in a different environment${what ? ` (${what})` : ''}: latency, memory and build rows are indicative only.`);
+    notes.push(`> Baseline ran in a different environment${what ? ` (${what})` : ''}: latency, memory and build rows are not comparable (◦): their numbers are shown, not judged.`);
   } else if (!comparison.sameJob && comparison.rows.some((r) => r.indicative && r.verdict !== 'same')) {
     notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
   }
