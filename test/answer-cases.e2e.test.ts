@@ -81,7 +81,7 @@ describe('answer cases (seed 000 datasets, crypto-docs profile)', () => {
     assert.doesNotMatch(stored.inputSnapshot?.response ?? '', /response_metadata/);
     assert.match(r.stderr, /✗ mina-adv-002: Custom token implementation\n\s+- Does not contain "TokenContract"/);
     // Progress says an answer case failed (✗, with its first failed validation), never "no relevant doc".
-    assert.match(r.stderr, /^  ✗ mina-adv-002\n {4}failed validation: Does not contain "TokenContract"/m);
+    assert.match(r.stderr, /^ {2}✗ mina-adv-002\n {4}failed validation: Does not contain "TokenContract"/m);
     assert.doesNotMatch(r.stderr, /no relevant doc|search returned no results/);
   });
 

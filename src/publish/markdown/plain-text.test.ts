@@ -15,7 +15,7 @@ describe('markdown to plain text', () => {
   it('turns headings, details and blockquotes into text, and adds the legend when verdict marks appear', () => {
     const md = '## Report\n\n> ❌ **Run health: failed**\n\n<details><summary>By tag</summary>\n\n| T | v |\n| - | - |\n| x | ◦ not comparable |\n\n</details>\n';
     const text = markdownToPlainText(md);
-    assert.match(text, /^Report\n═+\n\n❌ Run health: failed\n\nBy tag:\n\nT  v\n─  ─+\nx  ◦ not comparable\n\n/);
+    assert.match(text, /^Report\n═+\n\n❌ Run health: failed\n\nBy tag:\n\nT {2}v\n─ {2}─+\nx {2}◦ not comparable\n\n/);
     assert.ok(text.trimEnd().endsWith(VERDICT_LEGEND));
     assert.doesNotMatch(markdownToPlainText('## No marks\n'), /Marks:/);
   });
