@@ -122,7 +122,8 @@ describe('compare: pairwise judging', () => {
   });
 
   it('asks at most the session\'s concurrency (default 4) at once', async () => {
-    const slow = await startOpenAiDouble({ latencyMs: 60 });
+    // 300 ms a reply: calls asked together overlap there even when a loaded machine sends them late.
+    const slow = await startOpenAiDouble({ latencyMs: 300 });
     try {
       slow.setDefault('chat', { kind: 'reply', content: verdict });
       const r = await runCli(

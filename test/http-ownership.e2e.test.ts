@@ -14,7 +14,9 @@ import { describe, it } from 'node:test';
 import { quote } from 'shell-quote';
 import type { Report } from '../src/model/report.ts';
 import { abRepository, BUILD, git } from './support/ab-repo.ts';
-import { ROOT, runCli } from './support/cli.ts';
+import { ROOT, runCli, startCli } from './support/cli.ts';
+import { waitForPidsWithEnv } from './support/proc-scan.ts';
+import { randomUUID } from 'node:crypto';
 import { freePort } from './support/free-port.ts';
 import { readFileSync } from 'node:fs';
 
@@ -49,9 +51,13 @@ describe('HTTP servers we start are ours', () => {
     assert.equal(built.code, 0, built.stderr);
     const port = String(await freePort());
     // Someone else's server comes up on the port after our free-port check; ours never listens.
-    const other = spawn('sh', ['-c', `sleep 0.4; exec ${serve(file, port)}`], { stdio: 'ignore' });
+    // It starts once ours runs (the check is done by then), not after a fixed sleep a loaded machine could outlast.
+    const marker = `DME_MARK=${randomUUID()}`;
+    const cli = startCli(['run', ...common(dir), '--server-command', 'sleep 30', '--server-env', marker, '--server-url', `http://127.0.0.1:${port}/mcp`]);
+    await waitForPidsWithEnv(marker, 1, 60_000);
+    const other = spawn('sh', ['-c', `exec ${serve(file, port)}`], { stdio: 'ignore' });
     try {
-      const r = await runCli(['run', ...common(dir), '--server-command', 'sleep 30', '--server-url', `http://127.0.0.1:${port}/mcp`]);
+      const r = await cli.done;
       assert.equal(r.code, 1, r.stderr);
       assert.match(r.stderr, new RegExp(`the server answering at http://127\\.0\\.0\\.1:${port}/mcp is not the one we started: port ${port} is held by pid \\d+`));
     } finally {

@@ -122,7 +122,8 @@ describe('judging through a run session', () => {
   it('never more evaluator calls in flight than the concurrency setting', async () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
     // A fresh double, so its maxInFlight measures only this run (8 cases, concurrency 3).
-    const narrow = await startOpenAiDouble({ latencyMs: 20 });
+    // 300 ms a reply: the three calls allowed at once overlap there even on a loaded machine.
+    const narrow = await startOpenAiDouble({ latencyMs: 300 });
     try {
       const session = createJudgeSession({ cache: null, concurrency: 3, prices: {} });
       const registry = registerNetworkEvaluators(createRegistry(), { session, env: { [KEY_ENV]: narrow.apiKey } });

@@ -34,13 +34,22 @@ function cleanup(t: { after: (fn: () => Promise<void>) => void }, child: ChildPr
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls until `done()`, bounded far from any hang: a loaded machine samples late, never not at all. */
+async function until(done: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error(`never: ${what}`);
+    await sleep(20);
+  }
+}
+
 test('the peak includes the memory of a child the server spawned', async (t) => {
   const child = spawn(node, [server, '--mode', 'spawn-hog'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const sampler = startRssSampler(child.pid ?? -1, { intervalMs: 50 });
   cleanup(t, child, sampler);
   await hogReady(child);
+  await until(() => sampler.seenPids().length === 2, 'the sampler saw the server and the hog');
   await sleep(200);
-  assert.equal(sampler.seenPids().length, 2, 'server and hog');
   const memory = await sampler.stop();
   assert.ok(memory.peakBytes > 150 * MB, `peak ${memory.peakBytes / MB} MB`);
   assert.equal(memory.intervalMs, 50);
@@ -56,17 +65,22 @@ test('a server started through sh -c is measured with its real node process', as
   const sampler = startRssSampler(child.pid ?? -1, { intervalMs: 50 });
   cleanup(t, child, sampler);
   await hogReady(child);
-  await sleep(200);
+  await until(() => sampler.seenPids().length === 3, 'the sampler saw sh, the server and the hog');
   const memory = await sampler.stop();
   assert.ok(memory.peakBytes > 150 * MB, `peak ${memory.peakBytes / MB} MB`);
   assert.equal(Math.max(...memory.samples.map((s) => s.processes)), 3, 'sh, server, hog');
 });
 
 test('a tree that dies mid-run gives empty samples, never an error', async (t) => {
-  const child = spawn('sleep', ['0.15']);
+  // Alive until its stdin closes: sampled alive first (however late), then dead.
+  const child = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
   const sampler = startRssSampler(child.pid ?? -1, { intervalMs: 20 });
   cleanup(t, child, sampler);
-  await sleep(400);
+  await until(() => sampler.peakBytes() > 0, 'a sample of the live process');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin?.end();
+  await exited;
+  await until(() => sampler.seenPids().length === 0, 'a sample after its death');
   const memory = await sampler.stop();
   assert.ok(memory.peakBytes > 0);
   assert.ok(memory.samples[0] !== undefined && memory.samples[0].processes === 1);
@@ -79,12 +93,12 @@ test('a full series is halved, stays evenly spaced and keeps the peak', async (t
   const child = spawn('sleep', ['5']);
   const sampler = startRssSampler(child.pid ?? -1, { intervalMs: 1, maxSamples: 16 });
   cleanup(t, child, sampler);
-  await sleep(300);
+  await sleep(1_000);
   const memory = await sampler.stop();
   assert.ok(memory.samples.length < 16);
   // Halving drops every other sample rather than the oldest or newest: the series still spans the run.
   const span = (memory.samples.at(-1)?.t ?? 0) - (memory.samples[0]?.t ?? 0);
-  assert.ok(span > 200, `span ${span} ms`);
+  assert.ok(span > 500, `span ${span} ms`); // of ~1,000 ms: even a sample every 100 ms spans it
   assert.equal(memory.peakBytes, Math.max(memory.peakBytes, ...memory.samples.map((s) => s.bytes)));
 });
 

@@ -33,6 +33,8 @@ export interface RssSampler {
    * must kill to leave nothing behind, including children that escaped their parent.
    */
   seenPids(): number[];
+  /** The peak so far, without stopping: what a watcher (a test, a live display) can wait on. */
+  peakBytes(): number;
 }
 
 export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}): RssSampler {
@@ -101,5 +103,6 @@ export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}
       return { peakBytes, intervalMs, samples };
     },
     seenPids: () => tracker.seenAlive(),
+    peakBytes: () => peakBytes,
   };
 }

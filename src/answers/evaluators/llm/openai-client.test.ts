@@ -42,7 +42,7 @@ describe('openai client', () => {
     assert.equal(result.attempts, 1);
     assert.ok(result.usage && result.usage.promptTokens > 0 && result.usage.completionTokens > 0);
     assert.equal(result.usage.totalTokens, result.usage.promptTokens + result.usage.completionTokens);
-    assert.ok(result.ms >= 0 && result.ms < 2_000);
+    assert.ok(result.ms >= 0 && result.ms < 60_000); // timed; the bound only guards a hang
     assert.match(result.requestId ?? '', /^req_/);
     const [request] = double.requests;
     assert.equal(request?.headers['authorization'], `Bearer ${double.apiKey}`);
