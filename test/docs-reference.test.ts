@@ -1,7 +1,7 @@
 /**
  * The reference pages under docs/ are checked against the code where they list things:
  * every CLI flag the parser accepts is in the help text and in docs/cli.md (and no flag
- * there is unknown to the parser), every config-file key is in docs/servers.md, every
+ * there is unknown to the parser), and so is every flag of init and inspect; every config-file key is in docs/servers.md, every
  * relative link of every page (README.md, docs/, each folder's README) leads to a file and
  * heading that exist, and the README and docs/ name other sections by links, never by an
  * italic name or "see above".
@@ -14,6 +14,8 @@ import { describe, it } from 'node:test';
 import { RUN_OPTIONS } from '../src/cli/args.ts';
 import { HELP } from '../src/cli/help.ts';
 import { anchorsOf, headingsOf, linksOf, unlinkedSectionNames, vagueReferences } from './support/markdown-links.ts';
+import { INIT_HELP, INIT_OPTIONS } from '../src/cli/init-command.ts';
+import { INSPECT_HELP, INSPECT_OPTIONS } from '../src/cli/inspect-command.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -28,9 +30,19 @@ describe('docs/cli.md and the help text', () => {
     assert.deepEqual(flags.filter((f) => !cli.includes(`\`${f}`)), [], 'missing from docs/cli.md');
   });
 
+  const other = [...Object.keys(INIT_OPTIONS), ...Object.keys(INSPECT_OPTIONS)].map((name) => `--${name}`);
+
+  it('name every flag of init and inspect, in their help and on the page', () => {
+    for (const [options, help] of [[INIT_OPTIONS, INIT_HELP], [INSPECT_OPTIONS, INSPECT_HELP]] as const) {
+      const names = Object.keys(options).filter((n) => n !== 'url').map((n) => `--${n}`);
+      assert.deepEqual(names.filter((f) => !help.includes(f)), [], 'missing from the command\'s --help');
+      assert.deepEqual(names.filter((f) => !cli.includes(`\`${f}`)), [], 'missing from docs/cli.md');
+    }
+  });
+
   it('name no flag the parser does not know', () => {
     const documented = new Set([...cli.matchAll(/`(--[a-z][a-z0-9-]*)/g)].map((m) => m[1]!));
-    assert.deepEqual([...documented].filter((f) => !flags.includes(f) && f !== '--version'), []);
+    assert.deepEqual([...documented].filter((f) => !flags.includes(f) && !other.includes(f) && f !== '--version'), []);
   });
 });
 

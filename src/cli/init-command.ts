@@ -20,7 +20,7 @@ import { connectServer } from './connect-server.ts';
 import { writeStarterFiles, type SampleCase, type StarterConfig } from './init-files.ts';
 import { parseFlags } from './parse-flags.ts';
 
-const OPTIONS = {
+export const INIT_OPTIONS = {
   'server-command': { type: 'string' },
   'server-url': { type: 'string' },
   url: { type: 'string' },
@@ -80,7 +80,7 @@ const topIds = (result: CallToolResultLike | undefined, source: IdSource, normal
   result ? compileIdSource(source).extract(result, normalize).ids.slice(0, 5) : [];
 
 export async function initCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
-  const v = parseFlags(argv, OPTIONS, false).values;
+  const v = parseFlags(argv, INIT_OPTIONS, false).values;
   const url = v['server-url'] ?? v.url;
   if (v['server-command'] === undefined && url === undefined) throw new UsageError('init needs --server-command or --server-url');
   const template = parseTemplate(v['search-args']);

@@ -16,7 +16,7 @@ import { connectServer, signature, typeName, type ServerTarget } from './connect
 import { parseFlags } from './parse-flags.ts';
 import { extractionLines, rawResultLines } from './show-result.ts';
 
-const OPTIONS = {
+export const INSPECT_OPTIONS = {
   'server-command': { type: 'string' },
   'server-url': { type: 'string' },
   url: { type: 'string' },
@@ -56,7 +56,7 @@ interface Plan {
   shown: string;
 }
 
-async function plan(v: ReturnType<typeof parseFlags<typeof OPTIONS>>['values'], cwd: string): Promise<Plan> {
+async function plan(v: ReturnType<typeof parseFlags<typeof INSPECT_OPTIONS>>['values'], cwd: string): Promise<Plan> {
   const url = v['server-url'] ?? v.url;
   if (v.config === undefined) {
     if (v['server-command'] === undefined && url === undefined) throw new UsageError('inspect needs --server-command, --server-url or --config');
@@ -109,7 +109,7 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> | unde
 }
 
 export async function inspectCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
-  const v = parseFlags(argv, OPTIONS, false).values;
+  const v = parseFlags(argv, INSPECT_OPTIONS, false).values;
   const timeoutMs = v.timeout !== undefined ? Number(v.timeout) : 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of ms, got ${v.timeout}`);
   if (v.args !== undefined && v.tool === undefined && v.query === undefined) throw new UsageError('--args goes with --tool or --query');
