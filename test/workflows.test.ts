@@ -42,6 +42,20 @@ describe('workflow files', () => {
     assert.ok(Object.values(wf.jobs).some((job) => job.steps.some((s) => s.uses === './')));
   });
 
+  it('releases on a version tag: tests, a fresh dist/, npm with provenance, then the major tag moves', () => {
+    const text = readFileSync(path.join(WORKFLOWS, 'release.yml'), 'utf8');
+    const wf = parse(text) as { on: { push: { tags: string[] } }; jobs: { publish: { permissions: Record<string, string>; steps: { run?: string; uses?: string; name?: string }[] } } };
+    assert.deepEqual(wf.on.push.tags, ['v*.*.*']);
+    const job = wf.jobs.publish;
+    assert.equal(job.permissions['id-token'], 'write', 'provenance needs an OIDC token');
+    assert.equal(job.permissions['contents'], 'write', 'moving the major tag');
+    const runs = job.steps.map((s) => s.run ?? s.uses ?? '');
+    const at = (pattern: RegExp) => runs.findIndex((r) => pattern.test(r));
+    assert.ok(at(/^npm test$/) >= 0 && at(/git status --porcelain -- dist/) > at(/^npm test$/));
+    assert.ok(at(/npm publish --provenance/) > at(/git status --porcelain -- dist/), 'publish only a fresh dist/');
+    assert.ok(at(/git push -f origin "refs\/tags\/\$\{major\}"/) > at(/npm publish --provenance/), 'the major tag moves after the publish');
+  });
+
   it('comments from workflow_run without checking out the PR head', () => {
     const text = readFileSync(path.join(WORKFLOWS, 'docs-mcp-eval-comment.yml'), 'utf8');
     const wf = parse(text) as { on: { workflow_run: { workflows: string[] } } };
