@@ -37,7 +37,7 @@ describe('checked before anything starts', () => {
   };
 
   const cases: [string, string[], RegExp][] = [
-    ['a missing baseline', ['--baseline', path.join(dir, 'nope.json')], /--baseline: no report at .*nope\.json/],
+    ['a missing baseline', ['--baseline', path.join(dir, 'nope.json')], /--baseline: no report at .*nope\.json\. Make one by running the same command on the baseline's code .* with --no-baseline --out .*nope\.json, or run without a comparison: --no-baseline/],
     ['a baseline that is not a report', ['--baseline', path.join(FIXTURES, 'faulty-cases.yaml')], /cannot read the baseline: .*faulty-cases\.yaml: not JSON/],
     ['an --out under a file', ['--out', path.join(notADir, 'r.json'), '--no-baseline'], /--out: cannot write into .*a-file \((ENOTDIR|EEXIST)\)/],
     ['a --markdown that is a directory', ['--markdown', dir, '--no-baseline'], /--markdown: .* is a directory, not a file/],
