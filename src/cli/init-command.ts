@@ -18,7 +18,7 @@ import { inert } from '../shared/control-chars.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { connectServer } from './connect-server.ts';
 import { writeStarterFiles, type SampleCase, type StarterConfig } from './init-files.ts';
-import { parseFlags } from './parse-flags.ts';
+import { jsonObjectFlag, parseFlags } from './parse-flags.ts';
 
 export const INIT_OPTIONS = {
   'server-command': { type: 'string' },
@@ -65,16 +65,6 @@ interface Sample {
   failure?: string;
 }
 
-function parseTemplate(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // said below
-  }
-  throw new UsageError(`--search-args must be a JSON object with {query} (or {words}) in it, e.g. '{"searches": [{"type": "lex", "query": "{query}"}]}'; got ${text}`);
-}
 
 const topIds = (result: CallToolResultLike | undefined, source: IdSource, normalize?: LearnedIds['normalize']): string[] =>
   result ? compileIdSource(source).extract(result, normalize).ids.slice(0, 5) : [];
@@ -83,7 +73,7 @@ export async function initCommand(argv: string[], cwd: string = process.cwd()): 
   const v = parseFlags(argv, INIT_OPTIONS, false).values;
   const url = v['server-url'] ?? v.url;
   if (v['server-command'] === undefined && url === undefined) throw new UsageError('init needs --server-command or --server-url');
-  const template = parseTemplate(v['search-args']);
+  const template = jsonObjectFlag(v['search-args'], '--search-args', '{"searches": [{"type": "lex", "query": "{query}"}]}');
   const configFile = path.resolve(cwd, v.out ?? 'docs-mcp-eval.yml');
   const casesFile = path.resolve(cwd, v.cases ?? 'cases.yaml');
   for (const f of [configFile, casesFile]) if (existsSync(f) && !v.force) throw new UsageError(`${f} exists (use --force to overwrite)`);

@@ -13,7 +13,7 @@ import { fillArguments } from '../run/search-spec.ts';
 import { inert } from '../shared/control-chars.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { connectServer, signature, typeName, type ServerTarget } from './connect-server.ts';
-import { parseFlags } from './parse-flags.ts';
+import { jsonObjectFlag, parseFlags } from './parse-flags.ts';
 import { extractionLines, rawResultLines } from './show-result.ts';
 
 export const INSPECT_OPTIONS = {
@@ -97,23 +97,13 @@ function toolLines(tool: ToolInfo): string[] {
   return lines;
 }
 
-function parseArgsJson(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // said below
-  }
-  throw new UsageError(`--args must be a JSON object, e.g. '{"query": "{query}", "limit": 5}'; got ${text}`);
-}
 
 export async function inspectCommand(argv: string[], cwd: string = process.cwd()): Promise<number> {
   const v = parseFlags(argv, INSPECT_OPTIONS, false).values;
   const timeoutMs = v.timeout !== undefined ? Number(v.timeout) : 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a number of ms, got ${v.timeout}`);
   if (v.args !== undefined && v.tool === undefined && v.query === undefined) throw new UsageError('--args goes with --tool or --query');
-  const argsGiven = parseArgsJson(v.args);
+  const argsGiven = jsonObjectFlag(v.args, '--args', '{"query": "{query}", "limit": 5}');
   const { target, shape, shown } = await plan(v, cwd);
   const out: string[] = [];
   const session = await connectServer(target, 'docs-mcp-eval-inspect', timeoutMs);
