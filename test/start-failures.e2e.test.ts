@@ -27,6 +27,9 @@ writeFileSync(notExecutable, '#!/bin/sh\nexec node server.js\n');
 chmodSync(notExecutable, 0o644);
 const out = (name: string) => ['--no-baseline', '--repetitions', '1', '--warmup', '0', '--out', path.join(scratch, `${name}.json`), '--markdown', path.join(scratch, `${name}.md`)];
 const missingDir = path.join(scratch, 'no-such-dir');
+// A build whose working directory (relative to the config file) does not exist.
+const buildConfig = path.join(scratch, 'build-cwd.yml');
+writeFileSync(buildConfig, `cases: ${JSON.stringify(CASES)}\nserver: { command: nope-srv }\nbuild: { command: "true", cwd: no-such-build-dir }\n`);
 
 interface Failure {
   name: string;
@@ -42,6 +45,7 @@ const FAILURES: Failure[] = [
   { name: 'a stdio server in a missing working directory', args: ['run', '--cases', CASES, '--server-command', 'node server.js', '--server-cwd', missingDir, ...out('cwd')], code: 1, says: [/its working directory does not exist/, new RegExp(`working directory: ${missingDir}`)] },
   { name: 'an HTTP server not on PATH', args: ['run', '--cases', CASES, '--server-url', 'http://127.0.0.1:1/mcp', '--server-command', 'nope-http-srv', ...out('http')], code: 1, says: [/"nope-http-srv" was not found on PATH/] },
   { name: 'a build command not found', args: ['run', '--cases', CASES, '--build-command', 'nope-build --all', '--server-command', 'nope-srv', ...out('build')], code: 1, says: [/the build command failed \(exit 127\)/, /did not find a command/, /command: nope-build --all/, /nope-build: not found/] },
+  { name: 'a build in a missing working directory', args: ['run', '--config', buildConfig, ...out('build-cwd')], code: 1, says: [/the build command could not start: its working directory does not exist/, /no-such-build-dir/] },
   { name: 'a missing --cwd', args: ['run', '--cases', CASES, '--cwd', missingDir, '--server-command', 'node', ...out('workdir')], code: 2, says: [/--cwd: .*no-such-dir does not exist/] },
   { name: "init's server not on PATH", args: ['init', '--server-command', 'nope-init-srv', '--out', path.join(scratch, 'init.yml'), '--cases', path.join(scratch, 'init-cases.yaml')], code: 1, says: [/"nope-init-srv" was not found on PATH/] },
   { name: "inspect's server not on PATH", args: ['inspect', '--server-command', 'nope-inspect-srv'], code: 1, says: [/"nope-inspect-srv" was not found on PATH/] },
