@@ -41,7 +41,8 @@ function makeProject(dir: string): void {
   symlinkSync(path.join(ROOT, 'datasets/reference/corpus'), path.join(dir, 'docs'));
   cpSync(path.join(ROOT, 'datasets/reference/cases.yaml'), path.join(dir, 'evals/cases.yaml'));
   cpSync(path.join(ROOT, 'baselines/reference.json'), path.join(dir, 'evals/baseline.json'));
-  const config = (server: string) => `cases: cases.yaml\nserver:\n${server}\ndefaults: { repetitions: 1, warmup: 1 }\nbaseline: none\n`;
+  // A config file's server runs in the file's folder unless server.cwd says otherwise (docs/servers.md, relative paths): here the project root.
+  const config = (server: string) => `cases: cases.yaml\nserver:\n${server}\n  cwd: ..\ndefaults: { repetitions: 1, warmup: 1 }\nbaseline: none\n`;
   writeFileSync(path.join(dir, 'evals/bm25.yml'), config('  command: node dist/server.js --index .index'));
   writeFileSync(path.join(dir, 'evals/embeddings.yml'), config('  command: node dist/server.js --index .index'));
   writeFileSync(path.join(dir, 'evals/hosted.yml'), config('  command: node dist/server.js --index .index --http {port}\n  url: http://127.0.0.1:{port}/mcp'));
