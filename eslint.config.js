@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'src/suite/generated/**', 'examples/*/dist/**', 'node_modules/**', 'coverage/**', '.docs-mcp-eval/**', '.scratch/**'] },
+  { ignores: ['dist/**', 'src/suite/generated/**', 'examples/*/dist/**', 'node_modules/**', 'coverage/**', '.docs-mcp-eval/**', '.scratch/**', 'types/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
