@@ -80,10 +80,13 @@ test('a tree that dies mid-run gives empty samples, never an error', async (t) =
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.stdin?.end();
   await exited;
-  await until(() => sampler.seenPids().length === 0, 'a sample after its death');
+  // Two ticks after the exit: the first may have begun before it.
+  const at = sampler.ticks();
+  await until(() => sampler.ticks() >= at + 2, 'a sample after its death');
   const memory = await sampler.stop();
   assert.ok(memory.peakBytes > 0);
-  assert.ok(memory.samples[0] !== undefined && memory.samples[0].processes === 1);
+  // Some sample saw it alive (not necessarily the first: one taken mid-exec may read nothing).
+  assert.ok(memory.samples.some((x) => x.processes === 1), JSON.stringify(memory.samples));
   const last = memory.samples.at(-1);
   assert.ok(last !== undefined && last.bytes === 0 && last.processes === 0);
   assert.deepEqual(sampler.seenPids(), []);

@@ -35,6 +35,8 @@ export interface RssSampler {
   seenPids(): number[];
   /** The peak so far, without stopping: what a watcher (a test, a live display) can wait on. */
   peakBytes(): number;
+  /** How many ticks have completed so far (each reads the whole tree once). */
+  ticks(): number;
 }
 
 export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}): RssSampler {
@@ -104,5 +106,6 @@ export function startRssSampler(rootPid: number, options: RssSamplerOptions = {}
     },
     seenPids: () => tracker.seenAlive(),
     peakBytes: () => peakBytes,
+    ticks: () => tickIndex,
   };
 }
