@@ -13,7 +13,7 @@ export function formatBytes(bytes: number): string {
 }
 
 export function formatValue(value: number | null | undefined, unit: MetricUnit): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  if (typeof value !== 'number' || Number.isNaN(value)) return '—';
   switch (unit) {
     case 'ms':
       return formatMs(value);
@@ -44,4 +44,24 @@ export function formatPercent(relative: number | null): string {
   const pct = relative * 100;
   if (Math.abs(pct) < 0.05) return '0%';
   return signed(`${Math.abs(pct).toFixed(1)}%`, pct);
+}
+
+/**
+ * A count, or any number shown as it is (a seed, a cutoff, an exit code): digits only,
+ * whatever the value turns out to be at run time ('—' for anything but a finite number),
+ * so a report read from a file can never put text where a number belongs.
+ */
+export function formatCount(n: number | null | undefined): string {
+  return typeof n === 'number' && Number.isFinite(n) ? String(n) : '—';
+}
+
+/** A large count with thousands separators (tokens, calls): 12,345. */
+export function formatThousands(n: number | null | undefined): string {
+  return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
+}
+
+/** US dollars as plain text ($0.0042, $1.20, "unknown" for null); markdown shows it through its escaper (`$` opens math there). */
+export function formatUsd(usd: number | null | undefined): string {
+  if (typeof usd !== 'number' || !Number.isFinite(usd)) return 'unknown';
+  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
 }

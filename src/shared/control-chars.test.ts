@@ -16,3 +16,9 @@ describe('inert', () => {
     assert.equal(inert('nope\r\n::error::pwned\n  x', { oneLine: true }), 'nope ⏎ ::error::pwned ⏎ x');
   });
 });
+
+describe('inert and invisible characters', () => {
+  it('drops zero-width, tag and filler characters that would hide text in a log', () => {
+    assert.equal(inert('a\u200bb\u2060c\u00add\u{E0041}e\u3164f\u180eg'), 'abcdefg');
+  });
+});

@@ -5,7 +5,8 @@
  * a pull request supplies, and a URL that is not http(s) is simply not linked.
  */
 import type { Environment } from '../../model/report.ts';
-import { codeCell, escapeCell } from '../markdown/escape.ts';
+import { codeSpan, escapeCell } from '../markdown/escape.ts';
+import { formatCount } from '../../report/format.ts';
 import type { BaselineInfo, CommentContext } from './types.ts';
 
 /** An http(s) URL fit for a markdown link destination, or undefined. */
@@ -29,7 +30,7 @@ function link(label: string, url: string | undefined): string | undefined {
 
 /** A commit as a 7-character code span; anything that is not hex is escaped as text. */
 export function shortSha(sha: string): string {
-  return /^[0-9a-f]{7,64}$/i.test(sha) ? `\`${sha.slice(0, 7).toLowerCase()}\`` : codeCell(sha, 12);
+  return /^[0-9a-f]{7,64}$/i.test(sha) ? `\`${sha.slice(0, 7).toLowerCase()}\`` : codeSpan(sha, 12);
 }
 
 function day(iso: string): string {
@@ -38,7 +39,7 @@ function day(iso: string): string {
 
 function behind(n: number): string {
   if (n === 0) return 'at the base commit';
-  return `${n} commit${n === 1 ? '' : 's'} behind the base`;
+  return `${formatCount(n)} commit${n === 1 ? '' : 's'} behind the base`;
 }
 
 /** `noteShown`: the note already went into the "no comparison" line, so it is not repeated. */
@@ -47,7 +48,7 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
   if (info.source === 'none') return `Baseline: none${note ? ` (${note})` : ''}.`;
   const parts: string[] = [];
   if (info.source === 'same-job') {
-    const ref = info.ref !== undefined && info.ref !== info.sha ? ` (${codeCell(info.ref, 60)})` : '';
+    const ref = info.ref !== undefined && info.ref !== info.sha ? ` (${codeSpan(info.ref, 60)})` : '';
     parts.push(`Baseline: same-job comparison against ${info.sha !== undefined ? shortSha(info.sha) : 'the base'}${ref}: base and head alternated on this runner`);
   } else if (info.source === 'artifact' || info.source === 'branch') {
     const when = [info.date !== undefined ? day(info.date) : undefined, info.behindBy !== undefined ? behind(info.behindBy) : undefined]
@@ -58,7 +59,7 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
     if (run) parts.push(run);
     if (info.source === 'branch') parts.push(`from branch ${codeCell(info.branch ?? 'the data branch', 100)}`);
   } else {
-    parts.push(`Baseline: file ${info.path !== undefined ? codeCell(info.path, 200) : '(path not given)'}`);
+    parts.push(`Baseline: file ${info.path !== undefined ? codeSpan(info.path, 200) : '(path not given)'}`);
   }
   if (note) parts.push(note);
   return parts.join(' · ');
@@ -68,7 +69,7 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
 export function environmentLine(env: Environment, sameMachine: boolean | undefined): string {
   const parts = [
     `${escapeCell(env.os, 60)} (${escapeCell(env.arch, 20)})`,
-    `${escapeCell(env.cpuModel, 80)}, ${Number(env.cores)} cores`,
+    `${escapeCell(env.cpuModel, 80)}, ${formatCount(env.cores)} cores`,
     `Node ${escapeCell(env.node, 20)}`,
   ];
   if (env.runnerImage) parts.push(`runner ${escapeCell(env.runnerImage, 60)}`);

@@ -40,7 +40,7 @@ describe('judging in the PR comment', () => {
   it('shows the judging cost collapsed under its totals', () => {
     const body = renderComment(evaluation, ctx);
     assert.match(body, /<details><summary>Judging cost: 14 API call\(s\), 3 cache hit\(s\), 3,206 prompt \+ 410 completion tokens, cost \$0\.0007<\/summary>\n\n\| Evaluator \| Model/);
-    assert.match(body, /\| llm\\_judge \| gpt-4o-mini \| 14 \| 3 \| 3,206 \| 410 \| \$0\.0007 \|/);
+    assert.match(body, /\| llm\\_judge \| gpt-4o-mini \| 14 \| 3 \| 3,206 \| 410 \| &#36;0\.0007 \|/);
   });
 
   it('keeps only the totals line, then nothing, when the comment is too long; the power note stays', () => {
@@ -50,7 +50,7 @@ describe('judging in the PR comment', () => {
     const tight = renderComment(evaluation, ctx, textSize(full) - 20);
     assert.ok(table > 0);
     assert.ok(textSize(tight) <= textSize(full) - 20);
-    assert.match(tight, /\nJudging cost: 14 API call\(s\)/);
+    assert.match(tight, /\nJudging cost: 14 API call\\\(s\\\)/);
     assert.doesNotMatch(tight, /<summary>Judging cost/);
     assert.match(tight, /Suite too small to detect a change/);
     const tiny = renderComment(evaluation, ctx, 1_400);

@@ -38,8 +38,8 @@ describe('judge reasoning in the markdown and the comment', () => {
   it('shows failed and changed answer cases, collapsed, without the rule-based echo', () => {
     const md = renderEvaluation(evaluation);
     assert.match(md, /#### Judge reasoning \(2 answer case\(s\)\)/);
-    assert.match(md, /<details><summary>`drops` · regressed · score 0\.500<\/summary>/);
-    assert.match(md, /<details><summary>`broken` · regressed · score 0\.250<\/summary>\n\n- \*\*helpfulness\*\* · llm\\_judge · 1 \(0\.250\): Wrong project entirely\./);
+    assert.match(md, /<details><summary><code>drops<\/code> · regressed · score 0\.500<\/summary>/);
+    assert.match(md, /<details><summary><code>broken<\/code> · regressed · score 0\.250<\/summary>\n\n- \*\*helpfulness\*\* · llm\\_judge · 1 \(0\.250\): Wrong project entirely\./);
     assert.doesNotMatch(md, /`steady` ·/, 'an unchanged passing case is not listed');
     assert.doesNotMatch(md, /rule-based echo/);
   });
@@ -56,7 +56,7 @@ describe('judge reasoning in the markdown and the comment', () => {
 
   it('is in the PR comment, and shortened to its count when the comment is too long', () => {
     const body = renderComment(evaluation, ctx);
-    assert.match(body, /<details><summary>`drops` · regressed/);
+    assert.match(body, /<details><summary><code>drops<\/code> · regressed/);
     const many = Array.from({ length: 200 }, (_, i) => judged(`c${i}`, 1, `${'long reasoning '.repeat(40)}${i}`, ['failed']));
     const big = answerReport(many);
     // 200 blocks of ~700 bytes are over GitHub's 65,536: the first 10 are kept.

@@ -7,7 +7,8 @@ import type { Comparison } from '../../model/comparison.ts';
 import type { Evaluation } from '../../model/comparison.ts';
 import { cutoffsOf, type Report } from '../../model/report.ts';
 import { details } from '../markdown/details.ts';
-import { codeCell, escapeCell } from '../markdown/escape.ts';
+import { codeSpan, escapeCell, htmlText } from '../markdown/escape.ts';
+import { formatCount as n } from '../../report/format.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
 import { evidenceTable } from '../markdown/render-evidence.ts';
 import { gateLines } from '../markdown/render-gates.ts';
@@ -36,7 +37,7 @@ const required = (id: string, text: string): Section => ({ id, variants: [text] 
 function titleSection(report: Report, ctx: CommentContext): Section {
   const title = ctx.title ?? `docs-mcp-eval${ctx.key !== 'default' ? ` · ${ctx.key}` : ''}`;
   const head = ctx.headSha ? ` · head ${shortSha(ctx.headSha)}` : '';
-  const meta = `**${escapeCell(report.dataset.name)}** · ${report.summary.cases} cases · k=${cutoffsOf(report.settings).join(',')}${head}`;
+  const meta = `**${escapeCell(report.dataset.name)}** · ${n(report.summary.cases)} cases · k=${cutoffsOf(report.settings).map(n).join(',')}${head}`;
   return required('title', `### ${escapeCell(title, 200)}\n${meta}`);
 }
 
@@ -45,7 +46,7 @@ function runAlerts(evaluation: Evaluation): string[] {
   const { errors, notRun } = evaluation.report.summary;
   const alerts: string[] = healthLines(evaluation.report);
   // A report from before the health check still shows its errored cases.
-  if (!evaluation.report.health && errors + notRun > 0) alerts.push(`> ⚠️ **${errors} case(s) errored, ${notRun} not run.**`);
+  if (!evaluation.report.health && errors + notRun > 0) alerts.push(`> ⚠️ **${n(errors)} case(s) errored, ${n(notRun)} not run.**`);
   if (evaluation.stoppedEarly) alerts.push(`> **The run stopped early**: ${escapeCell(evaluation.stoppedEarly, 300)}.`);
   return alerts;
 }
@@ -54,7 +55,7 @@ function regressionSection(comparison: Comparison): Section {
   const list = regressions(comparison);
   if (list.length === 0) return { id: 'regressions', variants: [''] };
   const shorter = REGRESSION_LIMITS.map((n) => changesTable('Case regressions', list, n));
-  return { id: 'regressions', variants: [changesTable('Case regressions', list), ...shorter, `Case regressions: ${list.length} (list left out to fit).`] };
+  return { id: 'regressions', variants: [changesTable('Case regressions', list), ...shorter, `Case regressions: ${n(list.length)} (list left out to fit).`] };
 }
 
 function improvementSection(comparison: Comparison): Section {
@@ -62,7 +63,7 @@ function improvementSection(comparison: Comparison): Section {
   if (list.length === 0) return { id: 'improvements', variants: [''] };
   return {
     id: 'improvements',
-    variants: [changesTable('Case improvements', list), changesTable('Case improvements', list, IMPROVEMENT_LIMIT), `Case improvements: ${list.length} (list left out to fit).`],
+    variants: [changesTable('Case improvements', list), changesTable('Case improvements', list, IMPROVEMENT_LIMIT), `Case improvements: ${n(list.length)} (list left out to fit).`],
   };
 }
 
@@ -70,9 +71,9 @@ function categorySection(report: Report): Section {
   // Retrieval groups only: an answer-only suite's categories are in no retrieval table.
   const groups = report.breakdowns.category.filter((g) => g.cases > (g.answerCases ?? 0));
   if (groups.length === 0) return { id: 'categories', variants: [''] };
-  const table = (n: number) => {
-    const shown = groups.slice(0, n);
-    const count = shown.length < groups.length ? `first ${shown.length} of ${groups.length}` : String(groups.length);
+  const table = (limit: number) => {
+    const shown = groups.slice(0, limit);
+    const count = shown.length < groups.length ? `first ${n(shown.length)} of ${n(groups.length)}` : n(groups.length);
     return details(`By category (${count})`, breakdownTable('Category', shown, report.settings.k));
   };
   return { id: 'categories', variants: [table(groups.length), table(CATEGORY_LIMIT), ''] };
@@ -81,10 +82,10 @@ function categorySection(report: Report): Section {
 function errorSection(report: Report): Section {
   const failed = report.cases.filter((r) => r.status !== 'ok');
   if (failed.length === 0) return { id: 'errors', variants: [''] };
-  const lines = failed.map((r) => failureLine(r, report.settings.k) ?? `- ${codeCell(r.id)}: **${escapeCell(r.status, 20)}**`);
-  const list = (n: number) => {
-    const count = n < lines.length ? `first ${n} of ${lines.length}` : String(lines.length);
-    return details(`Errored and not-run cases (${count})`, lines.slice(0, n).join('\n'));
+  const lines = failed.map((r) => failureLine(r, report.settings.k) ?? `- ${codeSpan(r.id)}: **${escapeCell(r.status, 20)}**`);
+  const list = (shown: number) => {
+    const count = shown < lines.length ? `first ${n(shown)} of ${n(lines.length)}` : n(lines.length);
+    return details(`Errored and not-run cases (${count})`, lines.slice(0, shown).join('\n'));
   };
   return { id: 'errors', variants: [list(lines.length), list(ERROR_LIMIT), ''] };
 }
@@ -96,16 +97,16 @@ function reasoningSection(evaluation: Evaluation): Section {
   if (!full) return { id: 'reasoning', variants: [''] };
   // Always five variants (full, 10, 3, count, none), so the plan's levels mean the same whatever the count.
   const shorter = REASONING_LIMITS.map((n) => renderReasoning(cases, n) ?? '');
-  return { id: 'reasoning', variants: [full, ...shorter, `Judge reasoning: ${cases.length} answer case(s) (left out to fit; see the full report).`, ''] };
+  return { id: 'reasoning', variants: [full, ...shorter, `Judge reasoning: ${n(cases.length)} answer case(s) (left out to fit; see the full report).`, ''] };
 }
 
 /** What judging cost, collapsed under its one-line totals; then only the line; then left out. */
 function judgingSection(report: Report): Section {
   const j = report.judging;
   if (!j) return { id: 'judging', variants: [''] };
-  const line = judgingTotalsLine(j);
-  const head = `Judging cost: ${line.replace(/^judging used /, '')}`;
-  return { id: 'judging', variants: [details(head, renderJudgingSummary(j, '')), head, ''] };
+  // Plain text with money in it: entities in <summary>, escaped markdown on its own (`$` opens math there).
+  const head = `Judging cost: ${judgingTotalsLine(j).replace(/^judging used /, '')}`;
+  return { id: 'judging', variants: [details(htmlText(head, 400), renderJudgingSummary(j, '')), escapeCell(head, 400), ''] };
 }
 
 /** The Action's warnings about the baseline's keeping (retention), kept whole: they name a fix. */

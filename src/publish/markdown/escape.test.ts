@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeCell, escapeCell } from './escape.ts';
+import { codeCell, codeSpan, escapeCell, htmlCode, htmlText } from './escape.ts';
 
 describe('escapeCell', () => {
   it('keeps a table intact: pipes and newlines cannot open cells or rows', () => {
@@ -33,8 +33,10 @@ describe('escapeCell', () => {
 });
 
 describe('codeCell', () => {
-  it('cannot be closed early by a backtick and keeps pipes escaped', () => {
-    assert.equal(codeCell('a`b|c'), "`a'b\\|c`");
+  it('cannot be closed early by a backtick: the fence is longer than any run inside; pipes stay escaped in a table', () => {
+    assert.equal(codeCell('a`b|c'), '``a`b\\|c``');
+    assert.equal(codeCell('`x`'), '`` `x` ``');
+    assert.equal(codeSpan('a|b'), '`a|b`');
   });
 });
 
@@ -70,5 +72,16 @@ describe('codeCell hardening', () => {
 
   it('drops control characters', () => {
     assert.equal(codeCell('a\u0000b\u202ec'), '`abc`');
+  });
+});
+
+describe('inside HTML (<summary>)', () => {
+  it('uses entities, never backslashes or backticks', () => {
+    assert.equal(htmlText('<b>a & "b"</b>'), '&lt;b&gt;a &amp; &quot;b&quot;&lt;/b&gt;');
+    assert.equal(htmlCode('<img src=x>'), '<code>&lt;img src=x&gt;</code>');
+  });
+
+  it('still breaks mentions and references, which GitHub links in HTML text too', () => {
+    assert.equal(htmlText('@octocat #12'), '@\u200boctocat #\u200b12');
   });
 });

@@ -7,8 +7,8 @@ import { markdownTable } from 'markdown-table';
 import type { Breakdown, CaseResult, MetricCount, Report } from '../../model/report.ts';
 import { criteriaIn } from '../../model/metric-catalog.ts';
 import { details } from './details.ts';
-import { codeCell, escapeCell } from './escape.ts';
-import { formatValue } from '../../report/format.ts';
+import { codeCell, codeSpan, escapeCell } from './escape.ts';
+import { formatCount, formatValue } from '../../report/format.ts';
 import { judgedNote } from './render-health.ts';
 
 function answerTable(title: string, groups: readonly Breakdown[], criteria: readonly string[]): string {
@@ -17,7 +17,7 @@ function answerTable(title: string, groups: readonly Breakdown[], criteria: read
     .filter((g) => g.metrics['answer.pass_rate'] !== undefined)
     .map((g) => [
       escapeCell(g.key),
-      String(g.answerCases ?? 0),
+      formatCount(g.answerCases ?? 0),
       formatValue(g.metrics['answer.pass_rate'], 'ratio'),
       formatValue(g.metrics['answer.score'], 'ratio'),
       ...criteria.map((c) => formatValue(g.metrics[`criterion.${c}`], 'ratio')),
@@ -32,8 +32,8 @@ export function answerFailureLine(r: CaseResult): string | undefined {
   if (r.answer.passed && !notJudged) return undefined;
   const failed = r.answer.validations.filter((v) => !v.passed).map((v) => v.message);
   const rep = r.answer.repeats;
-  const asked = rep ? ` ${rep.passed} of ${rep.asked} answers passed; answer ${rep.shown + 1}:` : '';
-  return `- ${codeCell(r.id)} (${escapeCell(r.tool ?? '')}):${asked} ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
+  const asked = rep ? ` ${formatCount(rep.passed)} of ${formatCount(rep.asked)} answers passed; answer ${formatCount(rep.shown + 1)}:` : '';
+  return `- ${codeSpan(r.id)} (${escapeCell(r.tool ?? '')}):${asked} ${escapeCell([...failed, ...(notJudged ? [notJudged] : [])].join('; '), 400)}`;
 }
 
 /**
@@ -42,7 +42,7 @@ export function answerFailureLine(r: CaseResult): string | undefined {
  */
 function confidenceRow(value: number | null | undefined, count: MetricCount | undefined): string[][] {
   if (value === undefined || count === undefined) return [];
-  const shown = value === null ? 'none reported' : `${value.toFixed(1)} (n=${count.n} of ${count.of})`;
+  const shown = value === null ? 'none reported' : `${value.toFixed(1)} (n=${formatCount(count.n)} of ${formatCount(count.of)})`;
   return [['Avg confidence (server-reported)', shown]];
 }
 
@@ -56,7 +56,7 @@ export function repeatsTable(results: readonly CaseResult[]): string | undefined
   const rows = repeated.map((r) => {
     const a = r.answer!;
     const rep = a.repeats!;
-    return [codeCell(r.id), String(rep.asked), ratio(a.score), ratio(rep.sd), `${ratio(rep.min)}–${ratio(rep.max)}`, `${rep.passed}/${rep.asked}`, String(rep.missing)];
+    return [codeCell(r.id), formatCount(rep.asked), ratio(a.score), ratio(rep.sd), `${ratio(rep.min)}–${ratio(rep.max)}`, `${formatCount(rep.passed)}/${formatCount(rep.asked)}`, formatCount(rep.missing)];
   });
   return markdownTable([header, ...rows], { align: header.map((_, i) => (i === 0 ? 'l' : 'r')) });
 }
@@ -66,7 +66,7 @@ function spreadRow(results: readonly CaseResult[]): string[][] {
   const sds = results.flatMap((r) => (r.answer?.repeats?.sd != null ? [r.answer.repeats.sd] : []));
   if (sds.length === 0) return [];
   const asked = [...new Set(results.flatMap((r) => (r.answer?.repeats ? [r.answer.repeats.asked] : [])))].sort((a, b) => a - b);
-  return [[`Score spread between answers (mean sd; ${asked.join('/')} answers per case)`, `${ratio(sds.reduce((s, v) => s + v, 0) / sds.length)} (n=${sds.length})`]];
+  return [[`Score spread between answers (mean sd; ${asked.map(formatCount).join('/')} answers per case)`, `${ratio(sds.reduce((s, v) => s + v, 0) / sds.length)} (n=${sds.length})`]];
 }
 
 export function renderAnswers(report: Report): string | undefined {

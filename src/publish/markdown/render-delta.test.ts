@@ -36,7 +36,7 @@ describe('renderDelta', () => {
 
   it('shows the numbers behind the verdicts in a collapsed block', () => {
     assert.match(markdown, /<details><summary>Statistics behind the verdicts<\/summary>/);
-    assert.match(markdown, /\| MRR@\u200b5 \| paired sign-flip randomization \(exact, 2 sign patterns\) \| p = 1\.000 \(α 0\.05\); mean Δ 95% CI \[[^\]]+\]; 0 win · 1 tie · 1 loss \| 2 cases \|/);
+    assert.match(markdown, /\| MRR@5 \| paired sign-flip randomization \(exact, 2 sign patterns\) \| p = 1\.000 \(α 0\.05\); mean Δ 95% CI \[[^\]]+\]; 0 win · 1 tie · 1 loss \| 2 cases \|/);
   });
 
   it('names a baseline from another dataset', () => {

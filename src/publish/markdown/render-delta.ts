@@ -8,8 +8,8 @@ import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comp
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { historyReachNote } from './render-history-reach.ts';
-import { codeCell, escapeCell } from './escape.ts';
-import { formatDelta, formatPercent, formatValue } from '../../report/format.ts';
+import { codeCell, codeSpan, escapeCell } from './escape.ts';
+import { formatCount as n, formatDelta, formatPercent, formatValue } from '../../report/format.ts';
 
 const VERDICT_MARK: Record<Verdict, string> = {
   better: '✅ better',
@@ -30,7 +30,8 @@ function deltaRow(row: DeltaRow): string[] {
     ? `◦ ${row.basis}`
     : VERDICT_MARK[row.verdict] + (row.indicative && (row.verdict === 'better' || row.verdict === 'worse') ? ' (indicative)' : '');
   return [
-    `${row.label} (${row.better === 'higher' ? '↑' : '↓'} better)`,
+    // A label can hold a criterion name from the dataset ("Criterion: …"): escaped like any cell.
+    `${escapeCell(row.label)} (${row.better === 'higher' ? '↑' : '↓'} better)`,
     formatValue(row.baseline, row.unit),
     formatValue(row.current, row.unit),
     `${arrow(row)}${formatDelta(row.absolute, row.unit)}`,
@@ -41,7 +42,7 @@ function deltaRow(row: DeltaRow): string[] {
 
 /** "rank 3", never "#3": GitHub would link that to issue 3. */
 function rank(r: number | null): string {
-  return r === null ? 'not found' : `rank ${r}`;
+  return r === null ? 'not found' : `rank ${n(r)}`;
 }
 
 function changeRow(c: CaseChange): string[] {
@@ -63,7 +64,7 @@ function changeRow(c: CaseChange): string[] {
 export function changesTable(title: string, changes: readonly CaseChange[], limit = Number.POSITIVE_INFINITY): string {
   const shown = changes.slice(0, limit);
   const table = markdownTable([['Case', 'Category', 'Was → now', 'Change'], ...shown.map(changeRow)], { alignDelimiters: false, align: ['l', 'l', 'l', 'l'] });
-  const count = shown.length < changes.length ? `${changes.length}, first ${shown.length} shown` : String(changes.length);
+  const count = shown.length < changes.length ? `${n(changes.length)}, first ${n(shown.length)} shown` : n(changes.length);
   return details(`${title} (${count})`, table);
 }
 
@@ -80,8 +81,8 @@ export function verdictLine(comparison: Comparison): string {
   const regressed = comparison.caseChanges.filter((c) => c.direction === 'regressed').length;
   const improved = comparison.caseChanges.length - regressed;
   const head = worse > 0 ? '❌' : better > 0 ? '✅' : '=';
-  const hints = indicativeBetter + indicativeWorse > 0 ? ` · indicative only: ${indicativeWorse} worse, ${indicativeBetter} better` : '';
-  return `${head} ${worse} metric(s) worse, ${better} better, ${unchanged} unchanged${hints} · cases: ${regressed} regressed, ${improved} improved`;
+  const hints = indicativeBetter + indicativeWorse > 0 ? ` · indicative only: ${n(indicativeWorse)} worse, ${n(indicativeBetter)} better` : '';
+  return `${head} ${n(worse)} metric(s) worse, ${n(better)} better, ${n(unchanged)} unchanged${hints} · cases: ${n(regressed)} regressed, ${n(improved)} improved`;
 }
 
 /** The warnings that qualify the whole table: another dataset, another machine. */
@@ -91,13 +92,13 @@ export function comparabilityNotes(comparison: Comparison): string[] {
     // The baseline's hash comes from a file a pull request may supply: code spans keep it inert.
     const { baselineDataset: before, currentDataset: now } = comparison;
     notes.push(
-      `> **Different dataset**: the baseline ran ${escapeCell(before.name)} (${codeCell(before.hash.slice(0, 12))}), ` +
-        `this run ${escapeCell(now.name)} (${codeCell(now.hash.slice(0, 12))}). Means are not like for like.`,
+      `> **Different dataset**: the baseline ran ${escapeCell(before.name)} (${codeSpan(before.hash.slice(0, 12))}), ` +
+        `this run ${escapeCell(now.name)} (${codeSpan(now.hash.slice(0, 12))}). Means are not like for like.`,
     );
   }
   const history = comparison.history;
   if (history && history.runs >= history.minRuns) {
-    notes.push(`> Latency, memory and build rows are judged against the main-branch history: ${history.runs} runs of this dataset on this machine (a prediction interval for one run); the baseline column is the stored report.`);
+    notes.push(`> Latency, memory and build rows are judged against the main-branch history: ${n(history.runs)} runs of this dataset on this machine (a prediction interval for one run); the baseline column is the stored report.`);
     const reach = historyReachNote(comparison);
     if (reach) notes.push(reach);
   } else if (!comparison.sameEnvironment) {
@@ -108,15 +109,15 @@ export function comparabilityNotes(comparison: Comparison): string[] {
     notes.push('> Latency, memory and build rows compare with a run from another job: indicative only. Use `compare-ref` for a same-job comparison.');
   }
   if (history && history.runs < history.minRuns) {
-    const other = [history.otherDataset > 0 ? `${history.otherDataset} of another dataset` : '', history.otherMachine > 0 ? `${history.otherMachine} from another machine` : ''].filter(Boolean).join(', ');
+    const other = [history.otherDataset > 0 ? `${n(history.otherDataset)} of another dataset` : '', history.otherMachine > 0 ? `${n(history.otherMachine)} from another machine` : ''].filter(Boolean).join(', ');
     notes.push(
-      `> The main-branch history holds ${history.runs} run(s) of this dataset on this machine${other ? ` (besides ${other})` : ''}: ` +
-        `${history.minRuns - history.runs} more main-branch run(s) (pushes or the nightly schedule) make the timing and memory rows measured verdicts.`,
+      `> The main-branch history holds ${n(history.runs)} run(s) of this dataset on this machine${other ? ` (besides ${other})` : ''}: ` +
+        `${n(history.minRuns - history.runs)} more main-branch run(s) (pushes or the nightly schedule) make the timing and memory rows measured verdicts.`,
     );
   }
   const judged = comparison.rows.filter((r) => r.judged);
   if (judged.length > 0) {
-    const count = (c: { n: number; of: number } | null) => (c ? `${c.n} of ${c.of}` : 'no');
+    const count = (c: { n: number; of: number } | null) => (c ? `${n(c.n)} of ${n(c.of)}` : 'no');
     const what = judged.map((r) => `${escapeCell(r.label)}: ${count(r.judged!.current)} cases judged now, ${count(r.judged!.baseline)} in the baseline`).join('; ');
     notes.push(`> ⚠️ **Not judged on the same cases** (an evaluator failed on some): ${what}. These rows are not called better.`);
   }
@@ -127,13 +128,13 @@ export function comparabilityNotes(comparison: Comparison): string[] {
 
 /** How a same-job run sampled: repetitions (and why that many), and the servers' CPUs. */
 function samplingNote(s: NonNullable<Comparison['sampling']>): string {
-  const parts = [`${s.repetitions} repetition${s.repetitions === 1 ? '' : 's'} per case`];
+  const parts = [`${n(s.repetitions)} repetition${s.repetitions === 1 ? '' : 's'} per case`];
   const a = s.adaptive;
   const widest = a?.rows[0];
   if (a && widest) {
     const pct = (x: number) => `±${(x * 100).toFixed(1)}%`;
-    const why = a.settled ? `until the latency CIs were within target (widest: ${widest.id} ${pct(widest.halfWidth)} ≤ ${pct(widest.target)})` : `the cap; ${widest.id} CI ${pct(widest.halfWidth)}, target ${pct(widest.target)}`;
-    parts[0] += ` (adaptive, ${a.minRepetitions}–${a.maxRepetitions}: ${why})`;
+    const why = a.settled ? `until the latency CIs were within target (widest: ${escapeCell(widest.id, 40)} ${pct(widest.halfWidth)} ≤ ${pct(widest.target)})` : `the cap; ${escapeCell(widest.id, 40)} CI ${pct(widest.halfWidth)}, target ${pct(widest.target)}`;
+    parts[0] += ` (adaptive, ${n(a.minRepetitions)}–${n(a.maxRepetitions)}: ${why})`;
   }
   if (s.serverCpus !== undefined) parts.push(`both servers on CPU ${escapeCell(s.serverCpus, 40)}`);
   return `> Same job: ${parts.join('; ')}.`;
@@ -147,7 +148,7 @@ export function deltaTable(comparison: Comparison): string {
 
 export function addedRemovedLine(comparison: Comparison): string | undefined {
   if (comparison.addedCases.length === 0 && comparison.removedCases.length === 0) return undefined;
-  return `Cases added: ${comparison.addedCases.length} · removed: ${comparison.removedCases.length}`;
+  return `Cases added: ${n(comparison.addedCases.length)} · removed: ${n(comparison.removedCases.length)}`;
 }
 
 export function renderDelta(comparison: Comparison): string {

@@ -7,7 +7,7 @@ import { markdownTable } from 'markdown-table';
 import type { DeltaRow, Evidence } from '../../model/comparison.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
-import { formatValue } from '../../report/format.ts';
+import { formatCount as n, formatValue } from '../../report/format.ts';
 import { reachWords } from './render-history-reach.ts';
 
 function pValue(p: number): string {
@@ -26,19 +26,19 @@ function ratio(x: number): string {
 function describe(e: Evidence, unit: DeltaRow['unit']): [string, string, string] {
   switch (e.kind) {
     case 'paired': {
-      const how = e.exact ? `exact, ${e.draws} sign patterns` : `${e.draws} random sign flips`;
+      const how = e.exact ? `exact, ${n(e.draws)} sign patterns` : `${n(e.draws)} random sign flips`;
       const ci = e.meanDifferenceCi
         ? `; mean Δ ${Math.round(e.meanDifferenceCi.level * 100)}% CI [${formatValue(e.meanDifferenceCi.lower, 'ratio')}, ${formatValue(e.meanDifferenceCi.upper, 'ratio')}]`
         : '';
-      return [`paired sign-flip randomization (${how})`, `${pValue(e.p)} (α ${e.alpha})${ci}; ${e.wins} win · ${e.ties} tie · ${e.losses} loss`, `${e.n} cases`];
+      return [`paired sign-flip randomization (${how})`, `${pValue(e.p)} (α ${n(e.alpha)})${ci}; ${n(e.wins)} win · ${n(e.ties)} tie · ${n(e.losses)} loss`, `${n(e.n)} cases`];
     }
     case 'ratio': {
       const ci = `${Math.round(e.ci.level * 100)}% CI [${ratio(e.ci.lower)}, ${ratio(e.ci.upper)}]`;
       const mw = e.mannWhitneyP === null ? '' : `; Mann-Whitney U ${pValue(e.mannWhitneyP)}`;
       return [
-        `bootstrap ratio of ${escapeCell(e.statistic, 40)} (${e.draws} resamples)`,
+        `bootstrap ratio of ${escapeCell(e.statistic, 40)} (${n(e.draws)} resamples)`,
         `×${ratio(e.ratio)}, ${ci}, real beyond ±${pct(e.minEffect)}${mw}`,
-        `${e.nBaseline} / ${e.nCurrent} samples`,
+        `${n(e.nBaseline)} / ${n(e.nCurrent)} samples`,
       ];
     }
     case 'threshold':
@@ -49,7 +49,7 @@ function describe(e: Evidence, unit: DeltaRow['unit']): [string, string, string]
       return [
         `main-branch history: ${Math.round(e.level * 100)}% prediction interval for one run (log scale)`,
         `[${formatValue(e.lower, unit)}, ${formatValue(e.upper, unit)}] around ${formatValue(e.center, unit)}; ×${ratio(e.ratio)}, real beyond ±${pct(e.minEffect)}; ${reachWords(e.reach, e.minEffect)}`,
-        `${e.runs} runs`,
+        `${n(e.runs)} runs`,
       ];
   }
 }

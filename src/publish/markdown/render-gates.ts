@@ -5,12 +5,12 @@
  */
 import { describeGateFailure, describeUnjudgedGate, type GateOutcome } from '../../compare/judge-gates.ts';
 import type { Acceptance } from '../github/accept-label.ts';
-import { codeCell, escapeCell } from './escape.ts';
+import { codeSpan, escapeCell } from './escape.ts';
 
 function byLine(a: Acceptance): string {
   const who = a.by ? ` by @${escapeCell(a.by, 60)}` : '';
   const when = a.at && /^\d{4}-\d{2}-\d{2}/.test(a.at) ? ` on ${a.at.slice(0, 10)}` : '';
-  return `label ${codeCell(a.label, 80)} added${who}${when}`;
+  return `label ${codeSpan(a.label, 80)} added${who}${when}`;
 }
 
 export function gateLines(gates: GateOutcome | undefined, accepted?: Acceptance): string[] {

@@ -5,6 +5,7 @@
  */
 import type { MetricCount, Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
+import { formatCount } from '../../report/format.ts';
 
 /** Blockquote lines for the health problems, failures first; [] when healthy. */
 export function healthLines(report: Report): string[] {
@@ -28,5 +29,5 @@ export function healthCounts(report: Report): string {
 
 /** " (5 of 7 judged)" when a mean is over fewer cases than it could be; '' otherwise. */
 export function judgedNote(count: MetricCount | undefined): string {
-  return count && count.n < count.of ? ` (${count.n} of ${count.of} judged)` : '';
+  return count && count.n < count.of ? ` (${formatCount(count.n)} of ${formatCount(count.of)} judged)` : '';
 }

@@ -10,8 +10,8 @@ import type { CaseChange } from '../../model/comparison.ts';
 import type { CaseResult, Report } from '../../model/report.ts';
 import type { EvaluationResult } from '../../model/evaluation.ts';
 import { details } from './details.ts';
-import { codeCell, escapeCell } from './escape.ts';
-import { formatValue } from '../../report/format.ts';
+import { escapeCell, htmlCode, htmlText } from './escape.ts';
+import { formatCount, formatValue } from '../../report/format.ts';
 
 /** Characters of one criterion's reasoning kept (the JSON report has it whole). */
 export const REASONING_CHARS = 600;
@@ -50,8 +50,15 @@ export function reasoningCases(report: Report, changes: readonly CaseChange[] = 
   return out;
 }
 
+/** A raw score as the evaluator gave it, formatted by its type: a number, true/false, or a label (escaped). */
+function rawScore(score: unknown): string {
+  if (typeof score === 'number') return formatCount(score);
+  if (typeof score === 'boolean') return String(score);
+  return escapeCell(typeof score === 'string' ? score : JSON.stringify(score) ?? '', 20);
+}
+
 function criterionLine(e: EvaluationResult, normalised: number | null | undefined): string {
-  const raw = typeof e.score === 'string' ? escapeCell(e.score, 20) : String(e.score);
+  const raw = rawScore(e.score);
   const score = e.error !== undefined ? 'not judged' : `${raw}${typeof normalised === 'number' ? ` (${formatValue(normalised, 'ratio')})` : ''}`;
   const text = e.error !== undefined ? `error: ${e.error}` : (e.reasoning ?? '');
   return `- **${escapeCell(e.criterionName, 60)}** · ${escapeCell(e.evaluatorType, 40)} · ${score}: ${escapeCell(text, REASONING_CHARS)}`;
@@ -60,7 +67,8 @@ function criterionLine(e: EvaluationResult, normalised: number | null | undefine
 /** One case's collapsed block. */
 export function reasoningBlock({ result, why }: ReasoningCase): string {
   const score = result.answer?.score;
-  const summary = `${codeCell(result.id)} · ${why} · score ${formatValue(score ?? null, 'ratio')}`;
+  // Inside <summary> (an HTML block) markdown is not parsed: a code span would show its backticks and leave HTML in the id live.
+  const summary = `${htmlCode(result.id)} · ${htmlText(why)} · score ${formatValue(score ?? null, 'ratio')}`;
   return details(summary, shown(result).map((e) => criterionLine(e, result.answer?.criteria[e.criterionName])).join('\n'));
 }
 
@@ -68,6 +76,6 @@ export function reasoningBlock({ result, why }: ReasoningCase): string {
 export function renderReasoning(cases: readonly ReasoningCase[], limit: number = cases.length): string | undefined {
   if (cases.length === 0) return undefined;
   const kept = cases.slice(0, limit);
-  const more = cases.length > kept.length ? `\n\n_${cases.length - kept.length} more case(s) in the full report._` : '';
-  return `#### Judge reasoning (${kept.length < cases.length ? `first ${kept.length} of ${cases.length}` : cases.length} answer case(s))\n\n${kept.map(reasoningBlock).join('\n')}${more}`;
+  const more = cases.length > kept.length ? `\n\n_${formatCount(cases.length - kept.length)} more case(s) in the full report._` : '';
+  return `#### Judge reasoning (${kept.length < cases.length ? `first ${formatCount(kept.length)} of ${formatCount(cases.length)}` : formatCount(cases.length)} answer case(s))\n\n${kept.map(reasoningBlock).join('\n')}${more}`;
 }

@@ -9,14 +9,15 @@ import { criteriaIn, metricCatalog, type MetricDef } from '../../model/metric-ca
 import { answerFailureLine, renderAnswers } from './render-answers.ts';
 import { renderJudging } from './render-judging.ts';
 import { details } from './details.ts';
-import { codeCell, escapeCell } from './escape.ts';
-import { formatBytes, formatMs, formatValue } from '../../report/format.ts';
+import { codeSpan, escapeCell } from './escape.ts';
+import { formatBytes, formatCount, formatMs, formatValue } from '../../report/format.ts';
 import { healthCounts, healthLines, judgedNote } from './render-health.ts';
 
 export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(cutoffsOf(report.settings))): string {
   // Only the metrics this run has: a retrieval-only suite shows no answer rows, and the reverse.
   const quality = catalog.filter((m) => m.group === 'quality' && report.summary.metrics[m.id] !== undefined);
-  const rows = quality.map((m) => [m.label, `${formatValue(report.summary.metrics[m.id], m.unit)}${judgedNote(report.summary.counts?.[m.id])}`]);
+  // Labels hold criterion names, which come from the dataset: escaped.
+  const rows = quality.map((m) => [escapeCell(m.label), `${formatValue(report.summary.metrics[m.id], m.unit)}${judgedNote(report.summary.counts?.[m.id])}`]);
   return markdownTable([['Metric', 'Value'], ...rows], { align: ['l', 'r'] });
 }
 
@@ -29,7 +30,7 @@ export function latencyTable(report: Report): string {
   // p50 and p95 carry their bootstrap CI when the report has one.
   const withCi = (value: number, ci: LatencySummary['p50Ci']) => (ci ? `${formatMs(value)} [${formatMs(ci.lower)}, ${formatMs(ci.upper)}]` : formatMs(value));
   const row = (name: string, s: LatencySummary | null) =>
-    s ? [name, String(s.n), formatMs(s.mean), formatMs(s.min), withCi(s.p50, s.p50Ci), withCi(s.p95, s.p95Ci), formatMs(s.p99), formatMs(s.max)]
+    s ? [name, formatCount(s.n), formatMs(s.mean), formatMs(s.min), withCi(s.p50, s.p50Ci), withCi(s.p95, s.p95Ci), formatMs(s.p99), formatMs(s.max)]
       : [name, '0', '—', '—', '—', '—', '—', '—'];
   return markdownTable(
     [
@@ -44,11 +45,12 @@ export function latencyTable(report: Report): string {
 
 /** Retrieval metrics per group at the primary cutoff; groups of answer cases only are left to the answers section. */
 export function breakdownTable(title: string, groups: readonly Breakdown[], k: number): string {
-  const header = [title, 'Cases', `MRR@${k}`, `NDCG@${k}`, `Recall@${k}`, `P@${k}`, `Hit@${k}`, 'Rounds', 'Facet', 'Search p50'];
+  const at = formatCount(k);
+  const header = [title, 'Cases', `MRR@${at}`, `NDCG@${at}`, `Recall@${at}`, `P@${at}`, `Hit@${at}`, 'Rounds', 'Facet', 'Search p50'];
   const retrieval = groups.filter((g) => g.cases > (g.answerCases ?? 0));
   const rows = retrieval.map((g) => [
     escapeCell(g.key),
-    String(g.cases - (g.answerCases ?? 0)),
+    formatCount(g.cases - (g.answerCases ?? 0)),
     formatValue(g.metrics[`mrr@${k}`], 'ratio'),
     formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
     formatValue(g.metrics[`recall@${k}`], 'ratio'),
@@ -63,17 +65,18 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
 
 export function failureLine(r: CaseResult, k: number): string | undefined {
   if (!r.error && r.kind === 'answer') return answerFailureLine(r);
-  if (r.error) return `- ${codeCell(r.id)}: **${r.status}** (${r.error.kind}) ${escapeCell(r.error.message, 200)}`;
+  const id = codeSpan(r.id);
+  if (r.error) return `- ${id}: **${escapeCell(r.status, 20)}** (${escapeCell(r.error.kind, 40)}) ${escapeCell(r.error.message, 200)}`;
   if (r.forbiddenHits?.length) {
-    return `- ${codeCell(r.id)}: forbidden facet in top ${k}: ${r.forbiddenHits.map((id) => codeCell(id)).join(', ')}`;
+    return `- ${id}: forbidden facet in top ${formatCount(k)}: ${r.forbiddenHits.map((hit) => codeSpan(hit)).join(', ')}`;
   }
   if (r.metrics && r.metrics.hit === 0 && !r.relevant.some((j) => j.grade > 0)) {
-    return `- ${codeCell(r.id)}: no document is judged relevant (it scores 0, as trec_eval -c counts such a query)`;
+    return `- ${id}: no document is judged relevant (it scores 0, as trec_eval -c counts such a query)`;
   }
   if (r.metrics && r.metrics.hit === 0) {
-    if (r.rankedIds.length === 0) return `- ${codeCell(r.id)}: no id in the server's replies (an empty page)`;
-    const top = r.rankedIds.slice(0, 3).map((id) => codeCell(id)).join(', ');
-    return `- ${codeCell(r.id)}: no relevant doc in top ${k} (got ${top})`;
+    if (r.rankedIds.length === 0) return `- ${id}: no id in the server's replies (an empty page)`;
+    const top = r.rankedIds.slice(0, 3).map((ranked) => codeSpan(ranked)).join(', ');
+    return `- ${id}: no relevant doc in top ${formatCount(k)} (got ${top})`;
   }
   return undefined;
 }
@@ -85,7 +88,7 @@ export function facetNote(report: Report): string[] {
   const ruled = unjudged.length + report.cases.filter((c) => c.metrics?.facetClean !== null && c.metrics?.facetClean !== undefined).length;
   const first = unjudged[0]!;
   return [
-    `Facet precision: ${unjudged.length} of ${ruled} case(s) with a facet rule not judged (e.g. ${codeCell(first.id)}: ${escapeCell(first.facetUnjudged!, 240)}): ` +
+    `Facet precision: ${formatCount(unjudged.length)} of ${formatCount(ruled)} case(s) with a facet rule not judged (e.g. ${codeSpan(first.id)}: ${escapeCell(first.facetUnjudged!, 240)}): ` +
       "give the hits' metadata (search.ids as a path to a field of each hit object keeps its metadata) or id globs under the suite's facets.",
   ];
 }
@@ -94,7 +97,8 @@ export function facetNote(report: Report): string[] {
 export function runLine(report: Report): string {
   const s = report.summary;
   const { repetitions, warmup } = report.settings;
-  return `${s.cases} cases · ${s.ok} ok · ${s.errors} errored · ${s.notRun} not run${healthCounts(report)} · k=${cutoffsOf(report.settings).join(',')} · ${repetitions} repetition(s) · ${warmup} warm-up calls`;
+  const n = formatCount;
+  return `${n(s.cases)} cases · ${n(s.ok)} ok · ${n(s.errors)} errored · ${n(s.notRun)} not run${healthCounts(report)} · k=${cutoffsOf(report.settings).map(n).join(',')} · ${n(repetitions)} repetition(s) · ${n(warmup)} warm-up calls`;
 }
 
 export function renderReport(report: Report): string {
@@ -109,7 +113,7 @@ export function renderReport(report: Report): string {
     '### Latency',
     latencyTable(report),
     [
-      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${report.build.exitCode})` : 'Index build: not run',
+      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${formatCount(report.build.exitCode)})` : 'Index build: not run',
       report.memory ? `Peak RSS (server process tree): ${formatBytes(report.memory.peakBytes)} over ${report.memory.samples.length} samples` : 'Peak RSS: not measured',
     ].join(' · '),
     ...(hasRetrieval(report)

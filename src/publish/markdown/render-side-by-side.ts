@@ -12,7 +12,7 @@ import { renderJudgingSummary } from './render-judging.ts';
 import type { PairOrder, PairOutcome, PairwiseResult } from '../../compare/pairwise.ts';
 import { details } from './details.ts';
 import { escapeCell } from './escape.ts';
-import { formatValue } from '../../report/format.ts';
+import { formatCount as n, formatValue } from '../../report/format.ts';
 
 export interface NamedReport {
   name: string;
@@ -32,7 +32,7 @@ function cells(values: readonly (number | null)[], def: Pick<MetricDef, 'better'
   const best = present.length > 1 ? (def.better === 'higher' ? Math.max(...present) : Math.min(...present)) : undefined;
   return values.map((v, i) => {
     const text = formatValue(v, def.unit);
-    if (partial[i]) return `${text} (${counts[i]!.n} of ${counts[i]!.of} judged)`;
+    if (partial[i]) return `${text} (${n(counts[i]!.n)} of ${n(counts[i]!.of)} judged)`;
     return best !== undefined && v === best ? `**${text}** ★` : text;
   });
 }
@@ -43,7 +43,7 @@ export function sideBySideTable(runs: readonly NamedReport[]): string {
   const rows = metricCatalog(cutoffs, criteria)
     .map((def) => ({ def, values: runs.map((r) => metricValue(r.report, def.id)) }))
     .filter((row) => row.values.some((v) => v !== null))
-    .map(({ def, values }) => [`${def.label} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def, runs.map((r) => r.report.summary.counts?.[def.id]))]);
+    .map(({ def, values }) => [`${escapeCell(def.label)} (${def.better === 'higher' ? '↑' : '↓'})`, ...cells(values, def, runs.map((r) => r.report.summary.counts?.[def.id]))]);
   const header = ['Metric', ...runs.map((r) => escapeCell(r.name, 60))];
   return markdownTable([header, ...rows], { align: ['l', ...runs.map(() => 'r' as const)] });
 }
@@ -53,8 +53,8 @@ export function sideBySideCategories(runs: readonly NamedReport[]): string {
   const keys = [...new Set(runs.flatMap((r) => r.report.breakdowns.category.map((b) => b.key)))].sort();
   const rows = keys.flatMap((key) =>
     [
-      [`mrr@${k}`, `MRR@${k}`],
-      [`ndcg@${k}`, `NDCG@${k}`],
+      [`mrr@${k}`, `MRR@${n(k)}`],
+      [`ndcg@${k}`, `NDCG@${n(k)}`],
     ].map(([id = '', label = '']) => {
       const values = runs.map((r) => r.report.breakdowns.category.find((b) => b.key === key)?.metrics[id] ?? null);
       return [`${escapeCell(key)} · ${label}`, ...cells(values, { better: 'higher', unit: 'ratio' })];
@@ -68,7 +68,7 @@ export function renderSideBySide(runs: readonly NamedReport[], pairwise?: Pairwi
   const datasets = new Set(runs.map((r) => r.report.dataset.hash));
   const parts = [
     `## docs-mcp-eval: ${escapeCell(first.dataset.name)} · ${runs.length} configurations side by side`,
-    `${first.summary.cases} cases · k=${cutoffsOf(first.settings).join(',')} · ${first.settings.repetitions} repetition(s) each · best per row in **bold** ★`,
+    `${n(first.summary.cases)} cases · k=${cutoffsOf(first.settings).map(n).join(',')} · ${n(first.settings.repetitions)} repetition(s) each · best per row in **bold** ★`,
   ];
   if (datasets.size > 1) parts.push('> **The configurations ran different datasets**: the columns are not like for like.');
   parts.push(sideBySideTable(runs), '### By category', sideBySideCategories(runs));
@@ -88,7 +88,7 @@ export function renderPairwise(result: PairwiseResult): string {
   const table = markdownTable(
     [
       ['', `${escapeCell(a, 60)} better`, 'Tie', `${escapeCell(b, 60)} better`, 'Not judged', 'Sign test p'],
-      ['Cases', String(result.wins.a), String(result.wins.tie), String(result.wins.b), String(result.errors), result.test.n === 0 ? '—' : result.test.p.toFixed(3)],
+      ['Cases', n(result.wins.a), n(result.wins.tie), n(result.wins.b), n(result.errors), result.test.n === 0 ? '—' : result.test.p.toFixed(3)],
     ],
     { align: ['l', 'r', 'r', 'r', 'r', 'r'] },
   );
@@ -96,13 +96,13 @@ export function renderPairwise(result: PairwiseResult): string {
   const bias =
     share === null
       ? 'Position bias: no decisive verdict to measure it on.'
-      : `Position bias: the first-shown answer won ${result.position.first} of ${result.position.decisive} decisive verdicts (${(share * 100).toFixed(0)}%; 50% is none). Each pair was judged in both orders; a verdict that flips with the order counts as a tie.`;
+      : `Position bias: the first-shown answer won ${n(result.position.first)} of ${n(result.position.decisive)} decisive verdicts (${(share * 100).toFixed(0)}%; 50% is none). Each pair was judged in both orders; a verdict that flips with the order counts as a tie.`;
   const lines = [
-    `### Pairwise: ${escapeCell(a, 60)} vs ${escapeCell(b, 60)} (${judged} answer case(s) judged, seed ${result.seed})`,
+    `### Pairwise: ${escapeCell(a, 60)} vs ${escapeCell(b, 60)} (${n(judged)} answer case(s) judged, seed ${n(result.seed)})`,
     table,
     bias,
   ];
-  if (result.errors > 0) lines.push(`> ⚠️ **${result.errors} case(s) not judged**: a judge call failed (see each case below); they are in no count above.`);
+  if (result.errors > 0) lines.push(`> ⚠️ **${n(result.errors)} case(s) not judged**: a judge call failed (see each case below); they are in no count above.`);
   if (result.skipped.length > 0) lines.push(`_Not compared (an answer on one side only): ${result.skipped.map((id) => escapeCell(id, 60)).join(', ')}._`);
   if (result.cases.some((c) => c.cut)) lines.push('_Some answers were longer than the report keeps (2,000 characters): those were judged on their start._');
   const name = (side: 'a' | 'b') => escapeCell(side === 'a' ? a : b, 60);
@@ -113,7 +113,7 @@ export function renderPairwise(result: PairwiseResult): string {
     return `- ${shown}: ${pick}: ${escapeCell(o.verdict.reasoning, 600)}`;
   };
   const outcome = (c: PairOutcome) => (c.outcome === 'error' ? 'not judged' : c.outcome === 'tie' ? 'tie' : `${name(c.outcome)} better`);
-  lines.push(details(`Per case (${result.cases.length})`, result.cases.map((c) => `**${escapeCell(c.caseId, 80)}**: ${outcome(c)}\n${c.orders.map(verdictText).join('\n')}`).join('\n\n')));
+  lines.push(details(`Per case (${n(result.cases.length)})`, result.cases.map((c) => `**${escapeCell(c.caseId, 80)}**: ${outcome(c)}\n${c.orders.map(verdictText).join('\n')}`).join('\n\n')));
   if (result.judging) lines.push(renderJudgingSummary(result.judging, '#### Pairwise judging cost'));
   return lines.join('\n\n');
 }
