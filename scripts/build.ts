@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, grammarAssets } from '../src/answers/rules/parsers/grammar-files.ts';
 import { CONFIG_SCHEMA_FILE, GENERATED_DIR, generateValidators } from './generate-validators.ts';
+import { generateReportSchemas, REPORT_SCHEMA_DIR } from './report-schema.ts';
 import { LAZY_PACKAGES, lazyFileName } from '../src/shared/lazy-require.ts';
 import { startupChunk, startupPlan } from './startup-chunk.ts';
 import { buildPageAssets, PAGE_DIST } from '../src/publish/html/page-build.ts';
@@ -29,8 +30,8 @@ export const BUNDLES = [
 
 /** Folders the build owns entirely (emptied first, so no stale chunk survives). */
 export const OUTPUT_DIRS = ['dist', 'examples/reference-server/dist'] as const;
-/** Everything the build writes, for the freshness test: the bundles and the generated validators. */
-export const BUILD_OUTPUTS = [...OUTPUT_DIRS, 'src/suite/generated', CONFIG_SCHEMA_FILE] as const;
+/** Everything the build writes, for the freshness test: the bundles, the generated validators and the report schemas. */
+export const BUILD_OUTPUTS = [...OUTPUT_DIRS, 'src/suite/generated', CONFIG_SCHEMA_FILE, REPORT_SCHEMA_DIR] as const;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -171,7 +172,9 @@ export async function buildAll(outRoot: string = root): Promise<string[]> {
   for (const dir of OUTPUT_DIRS) rmSync(path.join(outRoot, dir), { recursive: true, force: true });
   mkdirSync(path.join(outRoot, GENERATED_DIR), { recursive: true });
   mkdirSync(path.join(outRoot, path.dirname(CONFIG_SCHEMA_FILE)), { recursive: true });
-  const written: string[] = generateValidators(outRoot);
+  mkdirSync(path.join(outRoot, REPORT_SCHEMA_DIR), { recursive: true });
+  // The report schemas first: the bundles embed them (report/check-schema.ts), so types changed by anyone flow in.
+  const written: string[] = [...generateReportSchemas(outRoot, root), ...generateValidators(outRoot)];
   for (const bundle of BUNDLES) {
     const outfile = path.join(outRoot, bundle.out);
     const target = bundle.split

@@ -1,6 +1,12 @@
-/** Reading a stored report (a baseline): refuse what this version cannot understand. */
+/**
+ * Reading a stored report (a baseline, a shard, a pull request run's report): refuse what
+ * this version cannot understand, and anything that does not match the report's schema
+ * (report/check-schema.ts), before any field of it is used. A report may come from a
+ * run of a pull request's code, so it is data to check, never to trust.
+ */
 import { readFile } from 'node:fs/promises';
 import { REPORT_SCHEMA_VERSION, type Report } from '../model/report.ts';
+import { firstSchemaProblem } from './check-schema.ts';
 
 export class ReportReadError extends Error {
   constructor(file: string, reason: string) {
@@ -16,16 +22,14 @@ export function parseReport(text: string, file: string): Report {
   } catch (err) {
     throw new ReportReadError(file, `not JSON (${(err as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null) throw new ReportReadError(file, 'not a report object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ReportReadError(file, 'not a report object');
   const version = (value as { schemaVersion?: unknown }).schemaVersion;
   if (version !== REPORT_SCHEMA_VERSION) {
-    throw new ReportReadError(file, `report schemaVersion ${String(version)} is not ${REPORT_SCHEMA_VERSION}; re-run the baseline with this version`);
+    throw new ReportReadError(file, `report schemaVersion ${JSON.stringify(version)?.slice(0, 40) ?? 'undefined'} is not ${REPORT_SCHEMA_VERSION}; re-run the baseline with this version`);
   }
-  const report = value as Report;
-  if (!Array.isArray(report.cases) || typeof report.summary !== 'object') {
-    throw new ReportReadError(file, 'missing cases or summary');
-  }
-  return report;
+  const problem = firstSchemaProblem('report', value);
+  if (problem !== undefined) throw new ReportReadError(file, `not a valid docs-mcp-eval report: ${problem}; nothing of it was used`);
+  return value as Report;
 }
 
 export async function readReport(file: string): Promise<Report> {
