@@ -17,10 +17,12 @@ import { useGitHubDouble } from './support/use-github-double.ts';
 function commentMode(d: GitHubDouble, prRunId: number, headSha: string, inputs: Record<string, string> = {}) {
   const tip = d.state.mainCommits.at(-1)!;
   const commentRun = d.state.addRun({ headSha: tip, event: 'workflow_run' });
+  // GitHub's event names where the run's commit came from: the head branch and repository of the PR at that commit.
+  const pull = [...d.state.pulls.values()].find((p) => p.headSha === headSha);
   return runAction({
     double: d,
     event: 'workflow_run',
-    payload: workflowRunPayload(d, { id: prRunId, headSha }),
+    payload: workflowRunPayload(d, { id: prRunId, headSha, ...(pull ? { headBranch: pull.headRef, headRepo: pull.headRepo } : {}) }),
     inputs: { mode: 'comment', ...inputs },
     sha: tip,
     ref: 'refs/heads/main',
@@ -137,7 +139,7 @@ describe('mode: comment from workflow_run', () => {
       'comment.md': 'pwned',
     });
     const r = await commentMode(d, run.id, attacker.headSha);
-    assert.match(r.log, /not commenting/);
+    assert.match(r.log, /the PR artifact names pull request #25, but the run it came from built fork-contributor\/docs-server:feature-24, the head of #24: not posting/);
     assert.equal((d.state.comments.get(victim.number) ?? []).length, 0);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * mode: comment — run from a workflow_run-triggered workflow that has a write token and
  * never checks out or runs PR code (GitHub Security Lab's "pwn request" guidance). It
- * downloads the report the PR run uploaded, checks it belongs to that PR, compares it
- * with the main-branch baseline itself, and posts the sticky comment. The PR's report is
- * treated as data: it is re-rendered here, never posted as given, and its fail-on gates
- * are judged here from this workflow's own inputs (shown and annotated, not enforced:
- * the PR's own run is the check).
+ * asks GitHub which open pull request the triggering run built (its head repository and
+ * branch), reads that run's report artifact bounded and schema-checked, and posts only
+ * when the artifact agrees. The PR's report is data: re-rendered here with every value
+ * escaped, never posted as given, compared with the main-branch baseline here, and its
+ * fail-on gates judged from this workflow's own inputs (shown and annotated, not
+ * enforced: the PR's own run is the check).
  */
 import * as core from './safe-core.ts';
 import { makeTempDir } from '../shared/temp-dir.ts';
@@ -34,6 +35,7 @@ export async function commentMode(ctx: RunContext): Promise<void> {
     core.info(`the triggering run was a ${run.event} run, not a pull request: nothing to comment on`);
     return;
   }
+  if (!run.headBranch || !run.headRepository) throw new UsageError('the workflow_run event names no head branch or head repository: cannot tell which pull request the run built');
   let loaded;
   try {
     loaded = await edge.loadPrReport(octokit, {
@@ -41,15 +43,15 @@ export async function commentMode(ctx: RunContext): Promise<void> {
       repo: event.repo,
       runId: run.id,
       headSha: run.headSha,
+      headBranch: run.headBranch,
+      headRepository: run.headRepository,
       artifactName: edge.artifactName('pr-report', inputs.commentKey),
-      token: inputs.token,
-      dir: makeTempDir('dme-pr-'),
     });
   } catch (err) {
-    // A PR that moved on since this run cannot be told from a forged number: either way
-    // nothing is posted, and for a moved-on PR its newer run will comment.
-    if (err instanceof edge.PrArtifactMismatchError && err.reason === 'pull-head-sha') {
-      core.notice(`not commenting: ${err.message}`);
+    // Not a forgery, and nothing to post: the PR has new commits (their run comments), was
+    // closed, or several PRs share the branch (a warning: a maintainer should know).
+    if (err instanceof edge.PrArtifactMismatchError && (err.reason === 'pull-head-sha' || err.reason === 'no-pull' || err.reason === 'several-pulls')) {
+      (err.reason === 'several-pulls' ? core.warning : core.notice)(`not commenting: ${err.message}`);
       return;
     }
     throw err;
@@ -59,9 +61,9 @@ export async function commentMode(ctx: RunContext): Promise<void> {
     core.notice(`not commenting: the pull request's own run posted the ${inputs.commentKey} comment (its token could write)`);
     return;
   }
-  const report = await readReport(loaded.reportPath);
-  const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.meta.prNumber });
-  const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.meta.prNumber, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };
+  const report = loaded.report;
+  const pull = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: loaded.pull });
+  const prEvent = { ...event, name: 'pull_request', pr: { number: loaded.pull, baseSha: pull.data.base.sha, headSha: run.headSha, fork: false, labels: [] } };
   const stores = historyStores(ctx);
   const baseline = await resolveBaseline(inputs, prEvent, stores, { github: ctx.github, workspace: ctx.workspace, tmpDir: makeTempDir('dme-baseline-') });
   // Judged here, by this workflow's own inputs (fail-on, min-effect, alpha), never by anything the PR run wrote.
@@ -81,7 +83,7 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   const context = { key: inputs.commentKey, baseline: baseline.info, runUrl, headSha: run.headSha, acceptance, notices: notice ? [notice] : [] };
   // The summary on every run, this one too: what was posted, re-rendered from the data here.
   await core.summary.addRaw(renderComment(evaluation, context)).write();
-  const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.meta.prNumber);
+  const url = await postComment({ ...ctx, event: prEvent }, evaluation, context, loaded.pull);
   core.setOutput('comment-url', url);
   reportGates(evaluation, acceptance, inputs.acceptLabel, { failStep: false });
 }

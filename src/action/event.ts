@@ -19,8 +19,11 @@ export interface EventInfo {
   defaultBranch: string;
   /** Set on pull_request events. */
   pr?: { number: number; baseSha: string; headSha: string; fork: boolean; labels: string[] };
-  /** Set on workflow_run events (comment mode). */
-  workflowRun?: { id: number; headSha: string; event: string; conclusion: string | null };
+  /**
+   * Set on workflow_run events (comment mode): the triggering run, and where its commit came
+   * from (head branch, and the head repository's `owner/name`: a fork's for a fork PR).
+   */
+  workflowRun?: { id: number; headSha: string; headBranch: string; headRepository: string; event: string; conclusion: string | null };
   /**
    * A push to the default branch, a scheduled run, or a manual (workflow_dispatch) run on the
    * default branch: the runs that execute only the default branch's own code, and so the
@@ -82,6 +85,8 @@ export function readEvent(env: NodeJS.ProcessEnv, payload: Payload): EventInfo {
     info.workflowRun = {
       id: Number(run['id'] ?? 0),
       headSha: str(run['head_sha']) ?? '',
+      headBranch: str(run['head_branch']) ?? '',
+      headRepository: str(record(run['head_repository'])['full_name']) ?? '',
       event: str(run['event']) ?? '',
       conclusion: str(run['conclusion']) ?? null,
     };

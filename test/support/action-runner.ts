@@ -12,7 +12,8 @@ import { parse } from 'yaml';
 import type { GitHubDouble } from './github-double/index.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const ACTION = path.join(ROOT, 'dist/action.js');
+/** The bundle under test; DME_ACTION points the tests at another build (e.g. to see a new test fail on main's). */
+export const ACTION = process.env['DME_ACTION'] ?? path.join(ROOT, 'dist/action.js');
 
 export interface ActionRunOptions {
   double: GitHubDouble;
@@ -27,6 +28,8 @@ export interface ActionRunOptions {
   workspace?: string;
   /** The Node that runs dist/action.js (default: the one running the tests). */
   node?: string;
+  /** Another copy of dist/action.js to run (a test that lets a server rewrite the Action's files). */
+  action?: string;
 }
 
 export interface ActionRun {
@@ -102,7 +105,7 @@ export async function runAction(o: ActionRunOptions): Promise<ActionRun> {
     ...inputEnv(o.inputs ?? {}),
     ...o.env,
   };
-  const child = spawn(o.node ?? process.execPath, [ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(o.node ?? process.execPath, [o.action ?? ACTION], { cwd: o.workspace ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (c: Buffer) => (log += c.toString()));
   child.stderr.on('data', (c: Buffer) => (log += c.toString()));

@@ -50,14 +50,23 @@ export function schedulePayload(d: GitHubDouble) {
   return { schedule: '17 3 * * *', repository: repository(d), workflow: '.github/workflows/docs-mcp-eval.yml' };
 }
 
-export function workflowRunPayload(d: GitHubDouble, run: { id: number; headSha: string; event?: string; conclusion?: string; prNumbers?: number[] }) {
+/**
+ * A workflow_run event for the run `run.id`. `headBranch` and `headRepo` (`owner/name`) are
+ * where the run's commit came from: for a pull request run, the PR's head branch and its
+ * repository (a fork's for a fork PR); default the base repository's `feature`.
+ */
+export function workflowRunPayload(
+  d: GitHubDouble,
+  run: { id: number; headSha: string; event?: string; conclusion?: string; prNumbers?: number[]; headBranch?: string; headRepo?: string },
+) {
   return {
     action: 'completed',
     workflow_run: {
       id: run.id,
       name: 'docs-mcp-eval',
       head_sha: run.headSha,
-      head_branch: 'feature',
+      head_branch: run.headBranch ?? 'feature',
+      head_repository: repository(d, run.headRepo),
       event: run.event ?? 'pull_request',
       status: 'completed',
       conclusion: run.conclusion ?? 'success',

@@ -57,7 +57,7 @@ export function baselineLine(info: BaselineInfo, noteShown = false): string {
     parts.push(`Baseline: main-branch run${info.sha !== undefined ? ` @ ${shortSha(info.sha)}` : ''}${when ? ` (${when})` : ''}`);
     const run = link('run', info.url);
     if (run) parts.push(run);
-    if (info.source === 'branch') parts.push(`from branch ${codeCell(info.branch ?? 'the data branch', 100)}`);
+    if (info.source === 'branch') parts.push(`from branch ${codeSpan(info.branch ?? 'the data branch', 100)}`);
   } else {
     parts.push(`Baseline: file ${info.path !== undefined ? codeSpan(info.path, 200) : '(path not given)'}`);
   }

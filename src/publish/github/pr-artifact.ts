@@ -1,44 +1,39 @@
 /**
  * Comment mode's input: the report a pull request run uploaded. That run executed the
- * PR's code, so everything in the artifact is attacker-controllable data: it is read
- * with size caps, validated field by field, and must prove it belongs to the PR it
- * names (a PR run could otherwise claim another PR's number and comment there).
+ * PR's code, so everything in the artifact is attacker-controllable data. The pull
+ * request is the one GitHub says the run built (pull-of-run.ts), never the one the
+ * artifact names, which must agree; the archive is read bounded (artifact-zip.ts), only
+ * meta.json and report.json, each checked against its schema before a field is used.
  */
-import { downloadRunArtifact } from './download-artifact.ts';
+import type { PrReportMeta } from '../../model/pr-report-meta.ts';
+import type { Report } from '../../model/report.ts';
+import { firstSchemaProblem } from '../../report/check-schema.ts';
+import { parseReport } from '../../report/read-report.ts';
+import { downloadArtifactZip, readZipEntries } from './artifact-zip.ts';
 import type { Octokit } from './octokit.ts';
-import { isPlainFileName, readUntrustedJson, untrustedFilePath, UntrustedFileError } from './untrusted-file.ts';
+import { pullOfRun } from './pull-of-run.ts';
+import { UntrustedFileError } from './untrusted-file.ts';
 
-export interface PrReportMeta {
-  prNumber: number;
-  headSha: string;
-  key: string;
-  reportFile: string;
-  markdownFile: string;
-  /**
-   * Whether the PR's own run posted the sticky comment (its token could write). The comment
-   * workflow then leaves it alone: one owner per PR and key. Absent in artifacts of older
-   * versions: treated as false. A forged true only silences the forger's own comment.
-   */
-  commented?: boolean;
-}
+export type { PrReportMeta } from '../../model/pr-report-meta.ts';
 
 export interface PrReportQuery {
   owner: string;
   repo: string;
   /** The triggering workflow_run's id. */
   runId: number;
-  /** workflow_run.head_sha, from the event payload (GitHub's word, not the artifact's). */
+  /** workflow_run.head_sha, head_branch and head_repository.full_name, from the event payload (GitHub's word, not the artifact's). */
   headSha: string;
+  headBranch: string;
+  headRepository: string;
   artifactName: string;
-  token: string;
-  dir: string;
 }
 
-export type MismatchReason = 'artifact-run' | 'meta-head-sha' | 'pull-not-found' | 'pull-head-sha';
+export type MismatchReason = 'artifact-run' | 'meta-head-sha' | 'no-pull' | 'several-pulls' | 'artifact-pull' | 'pull-head-sha';
 
 /**
- * The artifact does not belong to the PR it names, or the PR has moved on since (a
- * newer push: that run will comment instead). Either way, nothing may be posted.
+ * Nothing may be posted: the artifact does not belong to the pull request GitHub says the
+ * run built, or no single open pull request is that one, or it has moved on since (a
+ * newer push: that run will comment instead).
  */
 export class PrArtifactMismatchError extends Error {
   readonly reason: MismatchReason;
@@ -52,25 +47,14 @@ export class PrArtifactMismatchError extends Error {
 
 export const MAX_META_BYTES = 64 * 1024;
 export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
-export const MAX_MARKDOWN_BYTES = 1024 * 1024;
 const MAX_ARCHIVE_BYTES = 20 * 1024 * 1024;
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const LABEL = 'the PR artifact';
 
-/** Checks meta.json's shape; returns a fresh object holding only the known fields. */
+/** meta.json checked against its schema; a fresh object holding only its known fields. */
 export function parsePrReportMeta(raw: unknown): PrReportMeta {
-  const bad = (what: string): never => {
-    throw new UntrustedFileError(`meta.json in the PR artifact is invalid: ${what}`);
-  };
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('not a JSON object');
-  const o = raw as Record<string, unknown>;
-  const { prNumber, headSha, key, reportFile, markdownFile, commented } = o;
-  if (typeof prNumber !== 'number' || !Number.isSafeInteger(prNumber) || prNumber < 1) return bad('prNumber is not a positive integer');
-  if (typeof headSha !== 'string' || !SHA.test(headSha)) return bad('headSha is not a commit sha');
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (typeof key !== 'string' || key.length > 200 || /[\u0000-\u001f\u007f]/.test(key)) return bad('key is not a short printable string');
-  if (!isPlainFileName(reportFile)) return bad('reportFile is not a plain file name');
-  if (!isPlainFileName(markdownFile)) return bad('markdownFile is not a plain file name');
-  if (commented !== undefined && typeof commented !== 'boolean') return bad('commented is not a boolean');
+  const problem = firstSchemaProblem('pr-meta', raw);
+  if (problem !== undefined) throw new UntrustedFileError(`meta.json in ${LABEL} is invalid: ${problem}`);
+  const { prNumber, headSha, key, reportFile, markdownFile, commented } = raw as PrReportMeta;
   return { prNumber, headSha, key, reportFile, markdownFile, ...(commented !== undefined ? { commented } : {}) };
 }
 
@@ -89,45 +73,50 @@ async function findRunArtifact(octokit: Octokit, q: PrReportQuery): Promise<RunA
   return found;
 }
 
-async function pullHeadSha(octokit: Octokit, q: PrReportQuery, prNumber: number): Promise<string | null> {
+function jsonEntry(entries: Map<string, Buffer>, name: string): unknown {
+  const bytes = entries.get(name);
+  if (bytes === undefined) throw new UntrustedFileError(`${LABEL} has no ${name}`);
   try {
-    const { data } = await octokit.rest.pulls.get({ owner: q.owner, repo: q.repo, pull_number: prNumber });
-    return data.head.sha;
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch (err) {
-    if ((err as { status?: unknown } | null)?.status === 404) return null;
-    throw err;
+    throw new UntrustedFileError(`${name} in ${LABEL} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
-export async function loadPrReport(octokit: Octokit, q: PrReportQuery): Promise<{ meta: PrReportMeta; markdownPath: string; reportPath: string }> {
+/** The pull request the run built, by GitHub's word; throws when it is not exactly one open PR still at the run's commit. */
+async function pullOfTheRun(octokit: Octokit, q: PrReportQuery): Promise<number> {
+  const pull = await pullOfRun(octokit, { owner: q.owner, repo: q.repo, headRepository: q.headRepository, headBranch: q.headBranch, headSha: q.headSha });
+  if (pull.found !== 'one') throw new PrArtifactMismatchError(pull.found === 'none' ? 'no-pull' : 'several-pulls', `${pull.message}; not posting`);
+  if (pull.headSha !== q.headSha) {
+    throw new PrArtifactMismatchError(
+      'pull-head-sha',
+      `pull request #${pull.number} is at ${pull.headSha}, not ${q.headSha} that the triggering run built: it has new commits (their run will comment); not posting`,
+    );
+  }
+  return pull.number;
+}
+
+export async function loadPrReport(octokit: Octokit, q: PrReportQuery): Promise<{ meta: PrReportMeta; pull: number; report: Report }> {
+  const pull = await pullOfTheRun(octokit, q);
   const artifact = await findRunArtifact(octokit, q);
   const recordedSha = artifact.workflow_run?.head_sha;
   if (recordedSha !== undefined && recordedSha !== q.headSha) {
     throw new PrArtifactMismatchError('artifact-run', `artifact ${artifact.id} was made for commit ${recordedSha}, not the triggering run's ${q.headSha}`);
   }
-  await downloadRunArtifact(
-    { artifactId: artifact.id, runId: q.runId, sizeInBytes: artifact.size_in_bytes, digest: artifact.digest ?? null },
-    { token: q.token, owner: q.owner, repo: q.repo, dir: q.dir, maxBytes: MAX_ARCHIVE_BYTES },
-  );
-  const meta = parsePrReportMeta(readUntrustedJson(q.dir, 'meta.json', MAX_META_BYTES));
+  const zip = await downloadArtifactZip(octokit, { owner: q.owner, repo: q.repo, artifactId: artifact.id, sizeInBytes: artifact.size_in_bytes, digest: artifact.digest, maxArchiveBytes: MAX_ARCHIVE_BYTES, label: LABEL });
+  // Only these two are read; comment.md and anything else the run put there is never looked at.
+  const entries = await readZipEntries(zip, { 'meta.json': MAX_META_BYTES, 'report.json': MAX_REPORT_BYTES }, LABEL);
+  const meta = parsePrReportMeta(jsonEntry(entries, 'meta.json'));
   if (meta.headSha !== q.headSha) {
     throw new PrArtifactMismatchError('meta-head-sha', `the PR artifact claims commit ${meta.headSha}, but the triggering run built ${q.headSha}: not posting`);
   }
-  const prHead = await pullHeadSha(octokit, q, meta.prNumber);
-  if (prHead === null) throw new PrArtifactMismatchError('pull-not-found', `the PR artifact names pull request #${meta.prNumber}, which does not exist`);
-  if (prHead !== q.headSha) {
+  if (meta.prNumber !== pull) {
     throw new PrArtifactMismatchError(
-      'pull-head-sha',
-      `pull request #${meta.prNumber} is at ${prHead}, not ${q.headSha} that the triggering run built: ` +
-        'either the PR has new commits (their run will comment) or the artifact names a PR it does not belong to; not posting',
+      'artifact-pull',
+      `the PR artifact names pull request #${meta.prNumber}, but the run it came from built ${q.headRepository}:${q.headBranch}, the head of #${pull}: not posting`,
     );
   }
-  // The report must at least be a JSON object; its schema is the report reader's job.
-  const report = readUntrustedJson(q.dir, meta.reportFile, MAX_REPORT_BYTES);
-  if (typeof report !== 'object' || report === null || Array.isArray(report)) throw new UntrustedFileError(`${meta.reportFile} in the PR artifact is not a JSON object`);
-  return {
-    meta,
-    reportPath: untrustedFilePath(q.dir, meta.reportFile, MAX_REPORT_BYTES),
-    markdownPath: untrustedFilePath(q.dir, meta.markdownFile, MAX_MARKDOWN_BYTES),
-  };
+  const text = entries.get('report.json');
+  if (text === undefined) throw new UntrustedFileError(`${LABEL} has no report.json`);
+  return { meta, pull, report: parseReport(text.toString('utf8'), `report.json in ${LABEL}`) };
 }

@@ -1,7 +1,8 @@
 /**
  * One comment per pull request (per marker), edited in place on every run instead of a
- * new comment per push. It is found by the hidden marker its body carries AND by its
- * author, so a reviewer quoting the marker never gets their comment overwritten.
+ * new comment per push. It is found by the hidden marker its body starts with AND by its
+ * author: a comment that merely quotes the marker (a reviewer's, or another workflow's
+ * under the same bot account echoing a PR title) is never overwritten or deleted.
  * Two runs racing can both create one; whoever sees two afterwards keeps the oldest
  * and deletes the rest, so the PR settles on one comment.
  */
@@ -65,7 +66,7 @@ async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
 
 function isOurs(comment: Comment, marker: string, me: TokenIdentity): boolean {
   const user = comment.user;
-  if (!user || !comment.body?.includes(marker)) return false;
+  if (!user || !comment.body?.startsWith(marker)) return false;
   if (user.login.toLowerCase() !== me.login.toLowerCase()) return false;
   // A login we were only told (not one GitHub confirmed) must at least belong to a bot account.
   return me.confirmed || user.type === 'Bot';
@@ -85,7 +86,7 @@ async function listOurs(octokit: Octokit, options: StickyOptions, me: TokenIdent
   return oldestFirst(all.filter((c) => isOurs(c, options.marker, me)));
 }
 
-/** Every comment on the issue that carries the marker and was written by this token's account, oldest first. */
+/** Every comment on the issue that starts with the marker and was written by this token's account, oldest first. */
 export async function findStickyComments(octokit: Octokit, options: StickyOptions): Promise<Comment[]> {
   return listOurs(octokit, options, await whoAmI(octokit, options.botLogin));
 }

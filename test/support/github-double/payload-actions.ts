@@ -17,6 +17,8 @@ export function artifactZip(artifact: StoredArtifact): Buffer {
 export function workflowRun(ctx: PayloadContext, run: WorkflowRun, excludePullRequests = false): Json {
   const api = `${repoApi(ctx)}/actions/runs/${run.id}`;
   const repository = repositoryFields(ctx, 'minimal-repository');
+  const [headOwner = ctx.state.owner, headName = ctx.state.repo] = (run.headRepository ?? `${ctx.state.owner}/${ctx.state.repo}`).split('/');
+  const headRepository = repositoryFields(ctx, 'minimal-repository', headOwner, headName);
   const actor = user(ctx, 'contributor', 'User');
   const headCommit = {
     ...exampleOf('simple-commit'),
@@ -62,8 +64,8 @@ export function workflowRun(ctx: PayloadContext, run: WorkflowRun, excludePullRe
     workflow_url: `${repoApi(ctx)}/actions/workflows/${run.workflowId}`,
     head_commit: headCommit,
     repository,
-    head_repository: repository,
-    head_repository_id: REPO_ID,
+    head_repository: headRepository,
+    head_repository_id: headRepository['id'],
     referenced_workflows: [],
   };
 }

@@ -73,7 +73,7 @@ export function pullRequest(ctx: PayloadContext, p: PullRequest): Json {
   const api = repoApi(ctx);
   const html = repoHtml(ctx);
   const author = p.fork ? 'fork-contributor' : 'contributor';
-  const headOwner = p.fork ? author : ctx.state.owner;
+  const [headOwner = ctx.state.owner, headName = ctx.state.repo] = p.headRepo.split('/');
   const id = 800_000_000 + p.number;
   const base = relink(exampleOf('pull-request'), ctx);
   const branch = (owner: string, ref: string, sha: string, repo: Json): Json => ({
@@ -98,13 +98,13 @@ export function pullRequest(ctx: PayloadContext, p: PullRequest): Json {
     review_comment_url: `${api}/pulls/comments{/number}`,
     comments_url: `${api}/issues/${p.number}/comments`,
     statuses_url: `${api}/statuses/${p.headSha}`,
-    state: 'open',
+    state: p.state,
     locked: false,
     title: `Pull request #${p.number}`,
     body: null,
     user: user(ctx, author, 'User'),
     labels: p.labels.map((name) => label(ctx, name)),
-    head: branch(headOwner, p.headRef, p.headSha, repositoryFields(ctx, 'repository', headOwner, ctx.state.repo)),
+    head: branch(headOwner, p.headRef, p.headSha, repositoryFields(ctx, 'repository', headOwner, headName)),
     base: branch(ctx.state.owner, p.baseRef, p.baseSha, repositoryFields(ctx, 'repository')),
     _links: {
       self: { href: `${api}/pulls/${p.number}` },

@@ -1,7 +1,7 @@
 /** REST handlers for comments, pull requests (their labels and events), the repository, the token's user and comparisons. */
 import { issueComment, issueEvent, comparison, label, pullRequest } from './payload-issues.ts';
 import { repositoryFields, type PayloadContext } from './payload-common.ts';
-import { timestamp, type Comment } from './state.ts';
+import { timestamp, type Comment, type PullRequest } from './state.ts';
 import { fail, paginate, validationFailed, type RestHandler, type RestReply } from './rest-kit.ts';
 
 /** GitHub's limit on issue comment bodies, counted in characters. */
@@ -92,6 +92,25 @@ export const issueHandlers: Record<string, RestHandler> = {
     const all = [...(ctx.state.issueEvents.get(number) ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
     const { page, headers } = paginate(all, req, ctx.apiUrl);
     return { status: 200, body: page.map((e) => issueEvent(ctx, e)), headers };
+  },
+
+  // state (open, closed, all; default open), head (`owner:branch`), base (branch name), as GitHub filters them.
+  'GET /repos/{owner}/{repo}/pulls': (req, ctx) => {
+    const state = req.query['state'] ?? 'open';
+    const head = req.query['head'];
+    const base = req.query['base'];
+    const all = [...ctx.state.pulls.values()]
+      .filter((p) => state === 'all' || p.state === state)
+      .filter((p) => head === undefined || `${p.headRepo.split('/')[0]}:${p.headRef}` === head)
+      .filter((p) => base === undefined || p.baseRef === base)
+      .sort((a, b) => b.number - a.number);
+    const { page, headers } = paginate(all, req, ctx.apiUrl);
+    // A `pull-request-simple` list: its labels' descriptions are strings, where a full pull request's may be null.
+    const simple = (p: PullRequest) => {
+      const full = pullRequest(ctx, p);
+      return { ...full, labels: (full['labels'] as Record<string, unknown>[]).map((l) => ({ ...l, description: '' })) };
+    };
+    return { status: 200, body: page.map(simple), headers };
   },
 
   'GET /repos/{owner}/{repo}/pulls/{pull_number}': (req, ctx) => {

@@ -64,6 +64,19 @@ describe('github double: routes', () => {
     assert.deepEqual(double.violations, []);
   });
 
+  it('pull requests listed by head (owner:branch) and state, as GitHub filters them', async () => {
+    double.state.addPull({ number: 31, headRef: 'shared', fork: true, labels: ['docs'] });
+    double.state.addPull({ number: 32, headRef: 'shared' });
+    double.state.addPull({ number: 33, headRef: 'shared', fork: true, state: 'closed' });
+    const fork = await octokit.paginate(octokit.rest.pulls.list, { ...repo(), state: 'open', head: 'fork-contributor:shared', per_page: 100 });
+    assert.deepEqual(fork.map((p) => [p.number, p.head.repo?.full_name]), [[31, `fork-contributor/${double.state.repo}`]]);
+    const all = await octokit.paginate(octokit.rest.pulls.list, { ...repo(), state: 'all', head: 'fork-contributor:shared', per_page: 1 });
+    assert.deepEqual(all.map((p) => p.number), [33, 31]);
+    const own = await octokit.rest.pulls.list({ ...repo(), head: `${double.state.owner}:shared` });
+    assert.deepEqual(own.data.map((p) => p.number), [32]);
+    assert.deepEqual(double.violations, []);
+  });
+
   it('issue labels and label events: from state, oldest first, paginated', async () => {
     double.state.addPull({ number: 21, labels: ['docs'] });
     double.state.labelPull(21, 'docs-mcp-eval:accept', 'maintainer', '2024-05-02T10:00:00Z');

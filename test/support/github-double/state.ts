@@ -20,11 +20,17 @@ export interface PullRequest {
   number: number;
   headSha: string;
   headRef: string;
+  /** The head branch's repository, `owner/name`: the base repository, or for a fork the contributor's. */
+  headRepo: string;
   baseSha: string;
   baseRef: string;
   fork: boolean;
   labels: string[];
+  state: 'open' | 'closed';
 }
+
+/** The login that owns forks in the double's world (a fork PR's head repository is `fork-contributor/<repo>`). */
+export const FORK_OWNER = 'fork-contributor';
 
 /** A `labeled` / `unlabeled` entry of an issue's event log. */
 export interface IssueEvent {
@@ -43,6 +49,8 @@ export interface WorkflowRun {
   workflowId: number;
   headSha: string;
   headBranch: string | null;
+  /** `owner/name` of the repository the head branch lives in (a fork for a fork PR's run); default the base repository. */
+  headRepository?: string;
   /** 'push' | 'schedule' | 'pull_request' | 'workflow_run' | 'workflow_dispatch' | … */
   event: string;
   /** 'queued' | 'in_progress' | 'completed' | … */
@@ -180,7 +188,9 @@ export function createState(options: StateOptions): DoubleState {
         baseRef: options.defaultBranch,
         fork: false,
         labels: [],
+        state: 'open',
         ...pull,
+        headRepo: pull.headRepo ?? `${pull.fork ? FORK_OWNER : options.owner}/${options.repo}`,
       };
       state.pulls.set(full.number, full);
       return full;

@@ -1,37 +1,66 @@
 /**
  * Just enough ZIP for artifacts: writing stored (uncompressed) archives for seeded artifacts,
- * and reading what archiver (inside @actions/artifact) writes — stored or deflated entries
+ * raw entries for tests that need a hostile archive (a deflated bomb, sizes that lie), and
+ * reading what archiver (inside @actions/artifact) writes — stored or deflated entries
  * whose sizes live in the central directory, since it streams with data descriptors.
  */
-import { crc32, inflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** One entry as written: its bytes as stored, and what the headers claim. */
+export interface RawZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: 0 | 8;
+  data: Buffer;
+  crc: number;
+  /** The uncompressed size the headers declare (a test may make it lie). */
+  size: number;
+}
 
 export function writeZip(files: Record<string, Buffer>): Buffer {
+  return writeZipEntries(Object.entries(files).map(([name, data]) => ({ name, method: 0, data, crc: crc32(data), size: data.length })));
+}
+
+/**
+ * A deflated entry of `chunk` repeated `times`, built without holding the whole: each
+ * chunk is compressed with a full flush (byte-aligned, no shared dictionary), so the
+ * compressed chunk can itself be repeated, then a final empty block ends the stream.
+ * 1 MiB of spaces 1,024 times: about 1 MB stored, 1 GiB when inflated.
+ */
+export function repeatedEntry(name: string, chunk: Buffer, times: number, declaredSize = chunk.length * times): RawZipEntry {
+  const block = deflateRawSync(chunk, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  let crc = 0;
+  for (let i = 0; i < times; i++) crc = crc32(chunk, crc);
+  const end = deflateRawSync(Buffer.alloc(0));
+  return { name, method: 8, data: Buffer.concat([...Array.from({ length: times }, () => block), end]), crc, size: declaredSize };
+}
+
+export function writeZipEntries(entries: readonly RawZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, data] of Object.entries(files)) {
+  for (const { name, method, data, crc, size } of entries) {
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(0x0800, 6); // flags: UTF-8 names
-    local.writeUInt16LE(0, 8); // method: stored
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(0x00210000, 10); // DOS time/date: 1980-01-01
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // version made by
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(0x00210000, 12);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);
@@ -41,8 +70,8 @@ export function writeZip(files: Record<string, Buffer>): Buffer {
   const centralSize = centrals.reduce((n, b) => n + b.length, 0);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
