@@ -3,11 +3,15 @@
  * spawns the server under test (a `sh -c` that stamps the wall clock, ~1 ms itself),
  * side by side with the floor: spawning `node -e` that stamps the clock right away.
  * Both use the same Node; the difference is what the Action costs before it works.
+ *
+ * Run alone, `node bench/action-cold-start.ts [--against <other>/action.js] [--trials n]`
+ * measures another build in the same alternation too (e.g. main's, to see what a change costs).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { quote } from 'shell-quote';
 import { percentile } from '../src/retrieval/metrics/index.ts';
 import { startupBytes } from '../scripts/startup-path.ts';
@@ -27,7 +31,7 @@ function nowNs(): bigint {
   return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1e6));
 }
 
-async function actionToSpawn(dir: string, stamp: string): Promise<number> {
+async function actionToSpawn(dir: string, stamp: string, action = ACTION): Promise<number> {
   const cases = path.join(dir, 'cases.yaml');
   writeFileSync(cases, 'name: cold start\ncases:\n  - { id: one, query: q, expected: "a.md#x" }\n');
   const env = {
@@ -49,7 +53,7 @@ async function actionToSpawn(dir: string, stamp: string): Promise<number> {
     INPUT_WARMUP: '0',
   };
   const t0 = nowNs();
-  await run(process.execPath, [ACTION], env);
+  await run(process.execPath, [action], env);
   return Number(BigInt(readFileSync(stamp, 'utf8').trim()) - t0) / 1e6;
 }
 
@@ -79,4 +83,29 @@ export async function actionColdStart(): Promise<{ floorP50: number; actionP50: 
   console.log(`target ratio <= 2: ${ratio <= 2 ? 'met' : 'NOT met'}`);
   console.log(`loaded before the spawn: ${(size / 1024).toFixed(0)} KiB of dist/action.js and its start-up chunk (target < 3 MiB: ${size < 3 * 1024 * 1024 ? 'met' : 'NOT met'}); dist/cli.js: ${(statSync(path.join(ROOT, 'dist/cli.js')).size / 1024 / 1024).toFixed(2)} MiB`);
   return { floorP50: p50(floor), actionP50: p50(action), trials: TRIALS };
+}
+
+/** Side by side: the floor, this build and `against`, alternating, `trials` times each. */
+async function compareBuilds(against: string, trials: number): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-cold-'));
+  const stamp = path.join(dir, 'stamp');
+  const times = { floor: [] as number[], ours: [] as number[], other: [] as number[] };
+  for (let i = 0; i < trials; i++) {
+    times.ours.push(await actionToSpawn(dir, stamp));
+    times.other.push(await actionToSpawn(dir, stamp, against));
+    times.floor.push(await nodeFloor(stamp));
+  }
+  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+  const floor = p50(times.floor);
+  console.log(`Cold start to first server spawn, p50 of ${trials} alternating trials (Node ${process.version})`);
+  console.log(`| build | p50 | ratio to the floor |\n| --- | ---: | ---: |`);
+  console.log(`| node -e (floor) | ${floor.toFixed(1)} ms | 1.00 |`);
+  console.log(`| ${path.relative(process.cwd(), ACTION)} | ${p50(times.ours).toFixed(1)} ms | ${(p50(times.ours) / floor).toFixed(2)} |`);
+  console.log(`| ${against} | ${p50(times.other).toFixed(1)} ms | ${(p50(times.other) / floor).toFixed(2)} |`);
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const { values } = parseArgs({ options: { against: { type: 'string' }, trials: { type: 'string' } } });
+  if (values.against) await compareBuilds(path.resolve(values.against), Number(values.trials ?? TRIALS));
+  else await actionColdStart();
 }

@@ -19,6 +19,7 @@ import type { ActionInputs } from './inputs.ts';
 import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
 import type { RunContext } from './run-context.ts';
 import { groupedHooks } from './log.ts';
+import { holdOwnCode } from './own-code.ts';
 
 export function outDirOf(inputs: ActionInputs): string {
   const outDir = path.join(tempRoot(), 'docs-mcp-eval', inputs.commentKey);
@@ -39,6 +40,9 @@ export async function configFor(ctx: RunContext, outDir: string): Promise<Config
 }
 
 export async function runMode(ctx: RunContext): Promise<void> {
+  // Before anything of the user's runs (build, setup, server): what the Action loads later is what is on disk now.
+  const held = await holdOwnCode();
+  if (held === 'loaded') core.info('this Node has no module.registerHooks: the Action loaded all of its code before starting your server (node24 starts faster)');
   const outDir = outDirOf(ctx.inputs);
   // The run comes first and alone: the baseline look-up loads the GitHub modules and
   // talks to the API, which must neither delay the server's start nor add CPU noise to

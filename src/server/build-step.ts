@@ -3,6 +3,7 @@
  * and reports its wall time, exit code and the tail of its output. A failed build is a
  * result, not an exception: the caller decides whether to go on.
  */
+import { scrubbedEnv } from './child-env.ts';
 import { spawn } from 'node:child_process';
 import type { BuildResult } from '../model/report.ts';
 import { killPids, listDescendants } from './process-tree.ts';
@@ -13,7 +14,7 @@ export interface BuildOptions {
   /** A shell command line: build commands commonly chain steps with `&&`. */
   command: string;
   cwd: string;
-  /** Extra variables, merged over process.env. */
+  /** Extra variables, merged over the scrubbed process environment (child-env.ts). */
   env?: Record<string, string>;
   /** Kill the build after this long; none by default. */
   timeoutMs?: number;
@@ -49,7 +50,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const child = spawn(command, {
     shell: true,
     cwd,
-    env: { ...process.env, ...options.env },
+    env: { ...scrubbedEnv(), ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

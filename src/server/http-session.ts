@@ -8,6 +8,7 @@
  *    polled until it answers an MCP initialize (bounded), its process tree's RSS
  *    sampled, and the whole tree ended at close (SIGTERM, then SIGKILL after the grace).
  */
+import { scrubbedEnv } from './child-env.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -121,7 +122,7 @@ function spawnServer(server: ServerConfig, options: SessionOptions, tail: Return
   // stdin ignored: over HTTP it carries nothing. stdout is read too: it is free for logs
   // here, and an unread pipe would block the server once it fills.
   const ownership = createOwnership();
-  const child = spawn(command, args, { cwd: server.cwd, env: { ...process.env, ...server.env, ...ownership.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: server.cwd, env: { ...scrubbedEnv(), ...server.env, ...ownership.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   tail.attach(child.stdout);
   tail.attach(child.stderr);
   const watch = watchChild(child, { what: 'the server', commandLine: server.command, program: line.command, cwd: server.cwd });

@@ -4,6 +4,7 @@
  * per-call timeout and a transport-level timing, sample the process tree's RSS, and end
  * the whole tree.
  */
+import { scrubbedEnv } from './child-env.ts';
 import { spawn } from 'node:child_process';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../model/server.ts';
@@ -58,8 +59,8 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   // paused until the transport starts; stderr is read from the start, losing nothing.
   const child = spawn(command, args, {
     cwd: server.cwd,
-    // Servers under test expect their usual environment (keys, PATH to their runtime).
-    env: { ...(process.env as Record<string, string>), ...server.env, ...ownership.env },
+    // Servers under test expect their usual environment (keys, PATH to their runtime), less the Action's secrets (child-env.ts).
+    env: { ...scrubbedEnv(), ...server.env, ...ownership.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const spawnedAt = performance.now();

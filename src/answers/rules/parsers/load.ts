@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Language } from '@vscode/tree-sitter-wasm';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import { GRAMMAR_PACKAGE, RUNTIME_CJS, RUNTIME_JS, RUNTIME_WASM } from './grammar-files.ts';
+import { ownFile } from '../../../shared/own-files.ts';
 
 /** The runtime module's shape, as far as this code uses it. */
 export type TreeSitterModule = typeof TreeSitter;
@@ -59,7 +60,9 @@ export function loadRuntime(grammarsDir?: string): Promise<LoadedRuntime> {
     loading = (async () => {
       const load = createRequire(import.meta.url);
       const module = load(runtimeFile(dir) as string) as TreeSitterModule;
-      await module.Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+      // The WASM as read before the server ran, where the Action read it ahead (shared/own-files.ts).
+      const wasmBinary = ownFile(path.join(dir, RUNTIME_WASM));
+      await module.Parser.init({ locateFile: (file: string) => path.join(dir, file), ...(wasmBinary ? { wasmBinary } : {}) });
       return { dir, module };
     })();
     runtimes.set(dir, loading);
@@ -75,7 +78,8 @@ export function loadGrammar(runtime: LoadedRuntime, file: string): Promise<Langu
   if (!existsSync(full)) return undefined;
   let loading = languages.get(full);
   if (!loading) {
-    loading = readFile(full).then((bytes) => runtime.module.Language.load(new Uint8Array(bytes)));
+    const ahead = ownFile(full);
+    loading = (ahead ? Promise.resolve(ahead) : readFile(full)).then((bytes) => runtime.module.Language.load(new Uint8Array(bytes)));
     languages.set(full, loading);
     loading.catch(() => languages.delete(full));
   }
