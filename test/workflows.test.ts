@@ -56,6 +56,18 @@ describe('workflow files', () => {
     assert.ok(at(/git push -f origin "refs\/tags\/\$\{major\}"/) > at(/npm publish --provenance/), 'the major tag moves after the publish');
   });
 
+  it('pass step outputs and event text to run: scripts through env:, never inside the script', () => {
+    // An expression inside `run:` is spliced into the shell script before it runs: an output or a
+    // PR's title holding `"; curl … #` would be code. Through `env:` it is a variable's value.
+    const untrusted = /\$\{\{[^}]*\b(steps\.|needs\.|github\.event\.|github\.head_ref|inputs\.)/;
+    for (const file of ALL_WORKFLOWS) {
+      const wf = parse(readFileSync(file, 'utf8')) as { jobs: Record<string, { steps?: { run?: string; name?: string }[] }> };
+      for (const [job, { steps = [] }] of Object.entries(wf.jobs)) {
+        for (const step of steps) assert.doesNotMatch(step.run ?? '', untrusted, `${path.basename(file)} job ${job} step ${step.name ?? ''}`);
+      }
+    }
+  });
+
   it('comments from workflow_run without checking out the PR head', () => {
     const text = readFileSync(path.join(WORKFLOWS, 'docs-mcp-eval-comment.yml'), 'utf8');
     const wf = parse(text) as { on: { workflow_run: { workflows: string[] } } };
