@@ -47,6 +47,22 @@ function withHostileCriterion(report: Report, failOne: boolean): Report {
   return report;
 }
 
+/** The reference report's cases repeated (fresh ids, shifted rankings) until the report is just under 9.5 MB. */
+function maximalReport(shift: number): Report {
+  const reference = referenceReport();
+  const cases: Report['cases'] = [];
+  let size = 0;
+  for (let i = 0; size < 9_300_000; i++) {
+    for (const c of reference.cases) {
+      const copy = { ...structuredClone(c), id: `${c.id}-${i}` };
+      if (copy.metrics) copy.metrics.reciprocalRank = copy.metrics.ndcg = ((i + shift) % 10) / 10;
+      size += JSON.stringify(copy).length + 1;
+      cases.push(copy);
+    }
+  }
+  return { ...reference, cases, summary: { ...reference.summary, cases: cases.length } };
+}
+
 /** What a reader of the comment sees: nothing we did not write. */
 function assertInert(view: GfmView, label: string, serverUrl: string): void {
   const foreign = view.elements.filter((e) => ['img', 'script', 'style', 'input', 'sup', 'iframe', 'form'].includes(e.tag) || (e.attrs['class'] ?? '').includes('math'));
@@ -160,6 +176,19 @@ describe('mode: comment against oversized artifacts (issue 23)', () => {
     assert.notEqual(r.code, 0);
     assert.match(r.log, /report\.json in the PR artifact is 1073741824 bytes uncompressed, over the 10485760-byte limit/);
     assert.ok(bytesUnder(r.runnerTemp) < 1 << 20, 'nothing big was written');
+    assert.equal(stickyComments(d, pr.number).length, 0);
+  });
+
+  it('a maximal report (just under 10 MB, thousands of changed cases) is refused by name within seconds, not compared for minutes', async () => {
+    const { pr, run } = pullRequestRun(d, { number: 63 });
+    mainBaseline(d, maximalReport(0));
+    const report = JSON.stringify(maximalReport(3));
+    assert.ok(report.length > 9_000_000 && report.length < 10 * 1024 * 1024, `${report.length} bytes`);
+    prArtifact(d, run, pr.number, report);
+    const started = performance.now();
+    const r = await commentRun(d, run);
+    assert.ok(performance.now() - started < 30_000, `ended after ${Math.round(performance.now() - started)} ms`);
+    assert.match(r.log, /not commenting: the pull request's report is too large to compare here: \d+ shared cases × \d+ quality rows \+ \d+ samples = \d+, over the comment workflow's limit of 100000/);
     assert.equal(stickyComments(d, pr.number).length, 0);
   });
 

@@ -11,6 +11,7 @@
 import * as core from './safe-core.ts';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import { compareReports } from '../compare/compare-reports.ts';
+import { comparisonWork, UNTRUSTED_WORK_LIMIT } from '../compare/comparison-work.ts';
 import { judgingOptions } from '../config/run-options.ts';
 import type { Evaluation } from '../model/comparison.ts';
 import { judgeGates } from '../pipeline/judge-evaluation.ts';
@@ -71,8 +72,20 @@ export async function commentMode(ctx: RunContext): Promise<void> {
   // Timings judged against the main-branch history too, as in the PR's own run.
   const history = await loadHistory(stores);
   const historyOptions = { minRuns: inputs.run.historyMinRuns ?? DEFAULTS.historyMinRuns };
-  const comparison = baseline.path
-    ? compareReports(await readReport(baseline.path), report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats, history, historyOptions })
+  const baselineReport = baseline.path ? await readReport(baseline.path) : null;
+  if (baselineReport) {
+    // Counted before it is done: a forged report must not hold this job for minutes (comparison-work.ts).
+    const work = comparisonWork(baselineReport, report);
+    if (work.total > UNTRUSTED_WORK_LIMIT) {
+      core.warning(
+        `not commenting: the pull request's report is too large to compare here: ${work.sharedCases} shared cases × ${work.qualityRows} quality rows + ${work.samples} samples = ${work.total}, ` +
+          `over the comment workflow's limit of ${UNTRUSTED_WORK_LIMIT}; the pull request's own run compared it (its job summary)`,
+      );
+      return;
+    }
+  }
+  const comparison = baselineReport
+    ? compareReports(baselineReport, report, { baselineLabel: baseline.info.sha?.slice(0, 7) ?? 'baseline', stats, history, historyOptions })
     : null;
   const evaluation: Evaluation = { report, comparison };
   if (!comparison && baseline.info.note) evaluation.baselineNote = baseline.info.note;

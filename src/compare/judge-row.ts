@@ -10,7 +10,7 @@ import { directionVerdict, EPSILON } from './direction.ts';
 import type { JudgeContext } from './judge-context.ts';
 import { judgeQuality } from './judge-quality.ts';
 import { judgeTiming } from './judge-timing.ts';
-import { caseValue } from './samples.ts';
+import { casesById, caseValue } from './samples.ts';
 import type { DeltaRow } from '../model/comparison.ts';
 
 export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
@@ -23,8 +23,11 @@ function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
   const before = ctx.baseline.summary.counts?.[id] ?? null;
   const after = ctx.current.summary.counts?.[id] ?? null;
   if (!before && !after) return undefined;
-  const judgedBefore = new Map(ctx.baseline.cases.map((c) => [c.id, caseValue(c, id) !== undefined]));
-  const differs = ctx.current.cases.some((c) => judgedBefore.has(c.id) && judgedBefore.get(c.id) !== (caseValue(c, id) !== undefined));
+  const baselineCases = casesById(ctx.baseline.cases);
+  const differs = ctx.current.cases.some((c) => {
+    const was = baselineCases.get(c.id);
+    return was !== undefined && (caseValue(was, id) !== undefined) !== (caseValue(c, id) !== undefined);
+  });
   return differs ? { baseline: before, current: after } : undefined;
 }
 

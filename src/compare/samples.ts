@@ -52,9 +52,21 @@ export interface Pair {
   current: number;
 }
 
+const indexes = new WeakMap<readonly CaseResult[], ReadonlyMap<string, CaseResult>>();
+
+/** A report's cases by id, built once per list (every row of a comparison looks cases up by id). */
+export function casesById(cases: readonly CaseResult[]): ReadonlyMap<string, CaseResult> {
+  let index = indexes.get(cases);
+  if (!index) {
+    index = new Map(cases.map((r) => [r.id, r]));
+    indexes.set(cases, index);
+  }
+  return index;
+}
+
 /** Cases judged on both sides for metric `id`, paired by case id, in the current report's order. */
 export function pairedValues(baseline: readonly CaseResult[], current: readonly CaseResult[], id: string): Pair[] {
-  const before = new Map(baseline.map((r) => [r.id, r]));
+  const before = casesById(baseline);
   const pairs: Pair[] = [];
   for (const after of current) {
     const was = before.get(after.id);
