@@ -28,7 +28,7 @@ export const SCHEMAS = [
 ] as const;
 
 /** Fields whose text may span lines (by property name, wherever it appears). */
-const MULTI_LINE = new Set(['message', 'stderrTail', 'excerpt', 'reasoning', 'text', 'error', 'title', 'query', 'reason', 'command', 'buildCommand', 'name', 'details']);
+export const MULTI_LINE = new Set(['message', 'stderrTail', 'excerpt', 'reasoning', 'text', 'error', 'title', 'query', 'reason', 'command', 'buildCommand', 'name', 'details']);
 const ONE_LINE = '^[^\\r\\n\\u2028\\u2029]*$';
 const ONE_LINE_MAX = 4096;
 const MULTI_LINE_MAX = 200_000;
