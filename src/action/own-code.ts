@@ -5,8 +5,8 @@
  * loaded packages, tree-sitter), which would then run inside the Action with its token.
  *
  * So, once, before the first such command: every file of dist/ the Action may load is
- * read into memory (a few MB from the page cache: milliseconds, no parsing, so the cold
- * start keeps its split bundle), and a module load hook (`module.registerHooks`, Node ≥
+ * read into memory (a few MB from the page cache, read by libuv's threads while the
+ * config is prepared, no parsing: the cold start keeps its split bundle), and a module load hook (`module.registerHooks`, Node ≥
  * 22.15 / 23.5; the Action runs on node24) serves every `file:` URL under dist/ from that
  * copy and refuses any file it does not hold. Tree-sitter's WASM is served from the same
  * copy (shared/own-files.ts). What runs after the spawn is the bytes read before it.
@@ -14,7 +14,8 @@
  * Without `registerHooks` (Node 20 running dist/action.js by hand), every chunk and lazy
  * package is loaded before the spawn instead: slower to start, as safe.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,15 +62,16 @@ async function loadEverythingNow(dist: string): Promise<void> {
 let held: 'hooks' | 'loaded' | 'sources' | undefined;
 
 /**
- * Holds the Action's own code; call once before the first command of the user's starts
- * (the build, the setup, the server). Returns how: 'hooks' (served from memory),
+ * Holds the Action's own code; start it early and await it before the first command of
+ * the user's starts (the build, the setup, the server). Returns how: 'hooks' (served from memory),
  * 'loaded' (no hooks: loaded ahead), 'sources' (not a bundle: nothing to hold).
  */
 export async function holdOwnCode(): Promise<'hooks' | 'loaded' | 'sources'> {
   if (held) return held;
   if (typeof DME_BUNDLE === 'undefined') return (held = 'sources');
   const dist = distDir();
-  for (const file of filesUnder(dist)) if (!NOT_OURS.has(path.relative(dist, file))) rememberOwnFile(file, readFileSync(file));
+  const files = filesUnder(dist).filter((file) => !NOT_OURS.has(path.relative(dist, file)));
+  for (const [i, bytes] of (await Promise.all(files.map((file) => readFile(file)))).entries()) rememberOwnFile(files[i]!, bytes);
   const register = (module as unknown as { registerHooks?: RegisterHooks }).registerHooks;
   if (register) {
     serveFromMemory(register.bind(module), dist);

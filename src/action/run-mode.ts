@@ -40,15 +40,16 @@ export async function configFor(ctx: RunContext, outDir: string): Promise<Config
 }
 
 export async function runMode(ctx: RunContext): Promise<void> {
-  // Before anything of the user's runs (build, setup, server): what the Action loads later is what is on disk now.
-  const held = await holdOwnCode();
-  if (held === 'loaded') core.info('this Node has no module.registerHooks: the Action loaded all of its code before starting your server (node24 starts faster)');
+  // Read while the config is prepared; held before anything of the user's runs (build, setup, server).
+  const holding = holdOwnCode();
+  holding.catch(() => undefined); // awaited below; a config error first must not leave it unhandled
   const outDir = outDirOf(ctx.inputs);
   // The run comes first and alone: the baseline look-up loads the GitHub modules and
   // talks to the API, which must neither delay the server's start nor add CPU noise to
   // its latency samples. The comparison is made afterwards.
   const config = await configFor(ctx, outDir);
   capYoungGenerationFor(config.cases, (message) => core.info(message));
+  if ((await holding) === 'loaded') core.info('this Node has no module.registerHooks: the Action loaded all of its code before starting your server (node24 starts faster)');
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
   const { publish, publishShard } = await import('./publish-run.ts');
