@@ -61,7 +61,7 @@ describe('answer cases (seed 000 datasets, crypto-docs profile)', () => {
     const ran = report.cases.filter((c) => c.status === 'ok');
     assert.ok(report.cases.some((c) => c.status === 'not_run'), 'cases after the failure did not run');
     assert.ok(ran.at(-1)?.answer?.passed === false || ran.some((c) => c.answer?.passed === false), 'it stopped at a failed case');
-    assert.match(stopped.stdout, /The run stopped early\*\*: stopped by --fail-fast: mina-adv-00[12] failed a validation \((Missing expected keyword|Does not contain)/);
+    assert.match(stopped.stdout, /The run stopped early\*\*: stopped by --fail-fast: mina-adv-00[12] failed a validation \\\((Missing expected keyword|Does not contain)/);
   });
 
   it('appends every case evaluation to the JSONL store and prints failed validations with --verbose', async () => {

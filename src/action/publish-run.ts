@@ -19,6 +19,8 @@ import { compareReports } from '../compare/compare-reports.ts';
 import { readReport } from '../report/read-report.ts';
 import { renderEvaluation } from '../publish/markdown/render-evaluation.ts';
 import { writeOutputs } from '../publish/write-outputs.ts';
+import { formatCount } from '../report/format.ts';
+import { codeSpan } from '../publish/markdown/escape.ts';
 import { resolveBaseline, type ResolvedBaseline } from './baseline.ts';
 import type { EventInfo } from './event.ts';
 import { saveMainlineRun } from './history-step.ts';
@@ -42,9 +44,9 @@ export async function publishShard(ctx: RunContext, evaluation: Evaluation, conf
   await writeOutputs(evaluation.report, renderEvaluation(evaluation), config.output);
   const name = artifactName(`shard-${shard.index}-of-${shard.count}`, ctx.inputs.commentKey);
   await (await ctx.github()).edge.uploadFiles(name, [config.output.json], outDir);
-  await core.summary.addRaw(`### docs-mcp-eval shard ${shard.index}/${shard.count}
+  await core.summary.addRaw(`### docs-mcp-eval shard ${formatCount(shard.index)}/${formatCount(shard.count)}
 
-${evaluation.report.summary.cases} cases; uploaded as \`${name}\` for the merge job.\n`).write();
+${formatCount(evaluation.report.summary.cases)} cases; uploaded as ${codeSpan(name, 200)} for the merge job.\n`).write();
   setRunOutputs(evaluation, { reportPath: config.output.json, markdown: '', commentUrl: '', baseline: 'none', htmlPath: '', htmlUrl: '' });
   failUnhealthy(evaluation.report);
 }
