@@ -88,6 +88,9 @@ describe('a hostile build and server against the Action', () => {
       const parses = report.cases.flatMap((c) => c.answer?.validations.filter((v) => v.rule === 'code_parses') ?? []);
       assert.ok(parses.length > 0 && parses.every((v) => v.passed), JSON.stringify(parses.filter((v) => !v.passed)).slice(0, 600));
       assert.match(r.summary, /metric\(s\) worse/, 'the Action published as usual');
+      // The HTML page embeds its script from dist/page/: the one read before the build rewrote it.
+      const page = readFileSync(r.outputs['report-html']!, 'utf8');
+      assert.ok(page.length > 0 && !page.includes('pwned'), 'the page carries none of the rewritten script');
     });
   }
 });

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { distDir } from '../../shared/lazy-require.ts';
+import { ownFile } from '../../shared/own-files.ts';
 import type { BuiltPageAssets, buildPageAssets } from './page-build.ts';
 
 declare const DME_BUNDLE: boolean | undefined;
@@ -18,7 +19,12 @@ let loading: Promise<PageAssets> | undefined;
 async function fromDist(): Promise<PageAssets> {
   // Kept in step with PAGE_DIST (page-build.ts), which a bundle must not import.
   const dir = path.join(distDir(), 'page');
-  const [script, style] = await Promise.all([readFile(path.join(dir, 'page.js'), 'utf8'), readFile(path.join(dir, 'page.css'), 'utf8')]);
+  // As read before the server under test ran, where the Action held its files (action/own-code.ts): a server cannot put its script in the page.
+  const read = (file: string) => {
+    const held = ownFile(file);
+    return held ? Promise.resolve(Buffer.from(held).toString('utf8')) : readFile(file, 'utf8');
+  };
+  const [script, style] = await Promise.all([read(path.join(dir, 'page.js')), read(path.join(dir, 'page.css'))]);
   return { script: script.trimEnd(), style: style.trimEnd() };
 }
 
