@@ -30,8 +30,6 @@ export interface ActionRunOptions {
   node?: string;
   /** Another copy of dist/action.js to run (a test that lets a server rewrite the Action's files). */
   action?: string;
-  /** The Node that runs it (default: this test's). */
-  node?: string;
 }
 
 export interface ActionRun {
