@@ -32,11 +32,20 @@ function answerDirection(before: CaseResult, after: CaseResult): 'regressed' | '
   return null;
 }
 
+/** Task cases: a pass rate (over the judged runs) that moved; a side with no judged run is no change either way. */
+function taskDirection(before: CaseResult, after: CaseResult): 'regressed' | 'improved' | null {
+  const was = before.task?.passRate ?? null;
+  const now = after.task?.passRate ?? null;
+  if (was === null || now === null || Math.abs(now - was) <= EPSILON) return null;
+  return now > was ? 'improved' : 'regressed';
+}
+
 function direction(before: CaseResult, after: CaseResult): 'regressed' | 'improved' | null {
   const okBefore = before.status === 'ok';
   const okAfter = after.status === 'ok';
   if (okBefore !== okAfter) return okAfter ? 'improved' : 'regressed';
   if (after.kind === 'answer') return answerDirection(before, after);
+  if (after.kind === 'task') return taskDirection(before, after);
   const ndcgDelta = (after.metrics?.ndcg ?? 0) - (before.metrics?.ndcg ?? 0);
   if (Math.abs(ndcgDelta) > EPSILON) return ndcgDelta > 0 ? 'improved' : 'regressed';
   const rankBefore = rankCost(firstRelevantRank(before));
@@ -72,7 +81,15 @@ export function caseChanges(baseline: readonly CaseResult[], current: readonly C
             scoreBefore: was.answer?.score ?? null,
             scoreAfter: after.answer?.score ?? null,
           }
-        : {}),
+        : after.kind === 'task'
+          ? {
+              kind: 'task' as const,
+              passedBefore: was.task?.passRate === 1,
+              passedAfter: after.task?.passRate === 1,
+              scoreBefore: was.task?.passRate ?? null,
+              scoreAfter: after.task?.passRate ?? null,
+            }
+          : {}),
     });
   }
   return changes;

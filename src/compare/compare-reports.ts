@@ -7,7 +7,7 @@ import { cutoffsOf, type Report } from '../model/report.ts';
 import { environmentDifferences, environmentKey } from '../report/fingerprint.ts';
 import type { HistoryEntry } from '../report/history-entry.ts';
 import { DEFAULT_HISTORY_OPTIONS, matchingHistory, type HistoryOptions } from './judge-history.ts';
-import { criteriaIn, metricCatalog } from '../model/metric-catalog.ts';
+import { criteriaIn, metricCatalog, taskToolsIn } from '../model/metric-catalog.ts';
 import { caseChanges } from './case-changes.ts';
 import { DEFAULT_STATS, judgeRow, type JudgeContext, type StatsOptions } from './judge-row.ts';
 import type { Comparison, DeltaRow } from '../model/comparison.ts';
@@ -31,7 +31,7 @@ export function metricValue(report: Pick<Report, 'build' | 'memory' | 'summary'>
 
 /** The run's own metric values, for value gates: every catalog metric it has, and the cases behind the counts. */
 export function runMetricsOf(report: Report): RunMetrics {
-  const metrics = metricCatalog(cutoffsOf(report.settings), criteriaIn(report.summary.metrics)).flatMap((def) => {
+  const metrics = metricCatalog(cutoffsOf(report.settings), criteriaIn(report.summary.metrics), taskToolsIn(report.summary.metrics)).flatMap((def) => {
     const value = metricValue(report, def.id);
     return value === null ? [] : [{ id: def.id, label: def.label, unit: def.unit, value }];
   });
@@ -82,10 +82,11 @@ export function compareReports(baseline: Report, current: Report, options: Compa
     ctx.history = { reference: matchingHistory(options.history, current.dataset.hash, environmentKey(current.environment), historyOptions), options: historyOptions };
   }
   const criteria = [...new Set([...criteriaIn(baseline.summary.metrics), ...criteriaIn(current.summary.metrics)])].sort();
+  const tools = [...new Set([...taskToolsIn(baseline.summary.metrics), ...taskToolsIn(current.summary.metrics)])].sort();
   // A metric neither side has (answer rows on a retrieval-only suite) is not a row at all.
   // Every cutoff either run has: a cutoff only one side has shows as missing there, not as nothing.
   const cutoffs = [...new Set([...cutoffsOf(baseline.settings), ...cutoffsOf(current.settings)])].sort((a, b) => a - b);
-  const rows = metricCatalog(cutoffs, criteria)
+  const rows = metricCatalog(cutoffs, criteria, tools)
     .map((def) => judgeRow(def, metricValue(baseline, def.id), metricValue(current, def.id), ctx))
     .filter((row) => row.baseline !== null || row.current !== null);
   const baselineIds = new Set(baseline.cases.map((c) => c.id));

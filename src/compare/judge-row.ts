@@ -1,6 +1,7 @@
 /**
  * The verdict of one metric row, and the numbers behind it. Three kinds of evidence:
- * quality means get a paired test over per-case scores (judge-quality.ts); timing and
+ * quality means get a paired test over per-case scores (judge-quality.ts; what task runs
+ * cost, an interval on the paired mean difference: judge-means.ts); timing and
  * memory from the same job get a bootstrap CI of the ratio (judge-timing.ts); anything
  * else (a baseline from another runner, one build each) gets a threshold band and is
  * marked indicative: a hint, never a verdict. The error count is a count: any change is real.
@@ -9,6 +10,7 @@ import type { MetricDef } from '../model/metric-catalog.ts';
 import { directionVerdict, EPSILON } from './direction.ts';
 import type { JudgeContext } from './judge-context.ts';
 import { judgeQuality } from './judge-quality.ts';
+import { judgeMeans } from './judge-means.ts';
 import { judgeTiming } from './judge-timing.ts';
 import { casesById, caseValue } from './samples.ts';
 import type { DeltaRow } from '../model/comparison.ts';
@@ -83,6 +85,7 @@ function judgeValues(def: MetricDef, baseline: number | null, current: number | 
     return row;
   }
   if (def.deterministic) judgeQuality(row, def, ctx);
+  else if (def.group === 'agent') judgeMeans(row, def, ctx);
   else judgeTiming(row, def, ctx);
   return row;
 }

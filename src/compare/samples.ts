@@ -6,6 +6,7 @@
  */
 import { metricsAt, type CaseResult, type Report } from '../model/report.ts';
 import { percentile } from '../retrieval/metrics/latency.ts';
+import { taskValue } from '../report/task-metrics.ts';
 
 /** The per-case value whose mean is the metric, or undefined when the case does not count toward it. */
 export function caseValue(r: CaseResult, id: string): number | undefined {
@@ -39,6 +40,7 @@ export function caseValue(r: CaseResult, id: string): number | undefined {
     case 'answer.score':
       return r.kind !== 'answer' ? undefined : !r.answer ? 0 : (r.answer.score ?? undefined);
     default: {
+      if (name.startsWith('task.')) return taskValue(r, name);
       if (!name.startsWith('criterion.') || r.kind !== 'answer') return undefined;
       const v = r.answer?.criteria[name.slice('criterion.'.length)];
       return typeof v === 'number' ? v : undefined;

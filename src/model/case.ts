@@ -5,6 +5,7 @@
  */
 import type { AnswerExpect } from './answer-rules.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from './evaluation.ts';
+import type { AgentSettings, TaskAssertion, TaskFiles } from './task.ts';
 
 export type Difficulty = 'basic' | 'intermediate' | 'advanced';
 
@@ -84,8 +85,27 @@ export interface AnswerCase extends CaseBase {
   repetitions?: number;
 }
 
+/** An agent with the server's tools does a task; assertions judge its final message and workspace (docs/agent-tasks.md). */
+export interface TaskCase extends CaseBase {
+  kind: 'task';
+  prompt: string;
+  assertions: TaskAssertion[];
+  files?: TaskFiles;
+  /** A shell command run in the fresh workspace before the agent starts. */
+  setup?: string;
+  /** Model responses allowed (default 15). */
+  maxTurns: number;
+  /** ms the run may take (default: the agent's timeoutMs). */
+  timeoutMs?: number;
+  systemPrompt?: string;
+  /** Runs per arm (default 1): pass^k and pass@k over them. */
+  repetitions?: number;
+  /** USD one run may spend (speakeasy's maxBudgetUsd), over the agent's perTask budget. */
+  maxBudgetUsd?: number;
+}
+
 /** Every consumer switches on `kind`, so a new kind is a compile error where it must be handled. */
-export type Case = RetrievalCase | AnswerCase;
+export type Case = RetrievalCase | AnswerCase | TaskCase;
 
 /** facet name -> facet value -> id glob patterns. */
 export type FacetMap = Record<string, Record<string, string[]>>;
@@ -106,4 +126,8 @@ export interface Suite {
   format: 'docs-mcp-eval' | 'speakeasy' | 'seed-000' | 'mixed';
   facets: FacetMap;
   cases: Case[];
+  /** The agent that runs the task cases, as the dataset configures it (config file and flags go over it). */
+  agent?: AgentSettings;
+  /** What the loader read but does not use (an imported format's fields), said once when the run starts. */
+  notes?: string[];
 }

@@ -117,8 +117,8 @@ export interface CaseChange {
   ndcgAfter: number | null;
   statusBefore: string;
   statusAfter: string;
-  /** Answer cases: validations passed before / after, and the score. */
-  kind?: 'retrieval' | 'answer';
+  /** Answer cases: validations passed before / after, and the score; task cases: every judged run passed, and the pass rate. */
+  kind?: 'retrieval' | 'answer' | 'task';
   passedBefore?: boolean;
   passedAfter?: boolean;
   scoreBefore?: number | null;

@@ -4,8 +4,9 @@
  * reports run at different cutoffs simply share the rows of the cutoffs both have.
  */
 
-export type MetricGroup = 'quality' | 'latency' | 'memory' | 'build' | 'health';
-export type MetricUnit = 'ratio' | 'ms' | 'bytes' | 'rounds' | 'count';
+export type MetricGroup = 'quality' | 'latency' | 'memory' | 'build' | 'health' | 'agent';
+/** `number`: a mean of counts (turns, tool calls); `tokens`; `usd`. */
+export type MetricUnit = 'ratio' | 'ms' | 'bytes' | 'rounds' | 'count' | 'number' | 'tokens' | 'usd';
 
 export interface MetricDef {
   id: string;
@@ -25,6 +26,38 @@ function latency(id: string, label: string): MetricDef {
   return { id, label, better: 'lower', unit: 'ms', group: 'latency', deterministic: false };
 }
 
+/** What a task run costs (turns, calls, tokens, money, time): judged on the interval of the paired mean difference, never as exact. */
+function agent(id: string, label: string, unit: MetricUnit): MetricDef {
+  return { id, label, better: 'lower', unit, group: 'agent', deterministic: false };
+}
+
+/**
+ * Task cases (model/task.ts): pass rates are per task (over its judged runs), then the mean
+ * over tasks; pass^k and pass@k per task over its k runs; the cost rows are per-task means
+ * (duration: the median run). `tools`: the tools the reports saw called (`task.tool_calls.<tool>` rows).
+ */
+export function taskMetrics(tools: readonly string[] = []): MetricDef[] {
+  return [
+    quality('task.pass_rate', 'Task pass rate'),
+    quality('task.pass_rate.without_docs', 'Task pass rate without docs'),
+    quality('task.uplift', 'Task uplift (with − without docs)'),
+    quality('task.pass_hat_k', 'Task pass^k'),
+    quality('task.pass_at_k', 'Task pass@k'),
+    quality('task.activation', 'Task docs activation'),
+    agent('task.turns', 'Task turns (mean)', 'number'),
+    agent('task.tool_calls', 'Task tool calls (mean)', 'number'),
+    ...tools.map((tool) => agent(`task.tool_calls.${tool}`, `Task calls: ${tool}`, 'number')),
+    agent('task.tokens', 'Task tokens (mean)', 'tokens'),
+    agent('task.cost', 'Task cost (mean)', 'usd'),
+    agent('task.duration', 'Task duration p50', 'ms'),
+  ];
+}
+
+/** Tool names found in a report's summary (`task.tool_calls.<tool>` keys). */
+export function taskToolsIn(metrics: Record<string, unknown>): string[] {
+  return Object.keys(metrics).filter((id) => id.startsWith('task.tool_calls.')).map((id) => id.slice('task.tool_calls.'.length));
+}
+
 /** The @k rows of one cutoff. */
 function atCutoff(k: number): MetricDef[] {
   return [
@@ -40,10 +73,11 @@ function atCutoff(k: number): MetricDef[] {
 /**
  * `cutoffs`: the run's metric cutoffs (one or several: `k: 1,5,10`), each with its @k rows.
  * `criteria`: the evaluation criteria names the reports carry (`criterion.<name>` rows).
+ * `tools`: the tools task runs called (`task.tool_calls.<tool>` rows).
  * Answer metrics are treated as deterministic like retrieval ones: right for a
  * deterministic server; for an LLM-backed tool, run repetitions.
  */
-export function metricCatalog(cutoffs: number | readonly number[], criteria: readonly string[] = []): MetricDef[] {
+export function metricCatalog(cutoffs: number | readonly number[], criteria: readonly string[] = [], tools: readonly string[] = []): MetricDef[] {
   const ks = typeof cutoffs === 'number' ? [cutoffs] : cutoffs;
   return [
     ...ks.flatMap(atCutoff),
@@ -53,6 +87,7 @@ export function metricCatalog(cutoffs: number | readonly number[], criteria: rea
     quality('answer.pass_rate', 'Answer pass rate'),
     quality('answer.score', 'Answer score'),
     ...criteria.map((name) => quality(`criterion.${name}`, `Criterion: ${name}`)),
+    ...taskMetrics(tools),
     latency('search.p50', 'Search p50'),
     latency('search.p95', 'Search p95'),
     latency('search.p99', 'Search p99'),

@@ -4,6 +4,7 @@
  */
 import type { ToolCallRecord } from './evaluation.ts';
 import type { AnswerContextSpec } from './case.ts';
+import type { TaskRun } from './task.ts';
 
 /** One hit as the adapter extracted it from a search result. */
 export interface Hit {
@@ -75,17 +76,23 @@ export interface CaseObservation {
   fetch?: FetchCall;
   /** Set for answer cases. */
   answer?: AnswerObservation;
+  /** Set for task cases: this repetition's run with docs, and without docs when the uplift is measured. */
+  task?: { runs: TaskRun[] };
   error?: CaseError;
 }
 
-export type CallKind = 'search' | 'fetch' | 'answer';
+export type CallKind = 'search' | 'fetch' | 'answer' | 'agent';
 
-/** The timed calls of one observation by kind, ms: every search round, a fetch that succeeded, the answer call. */
+/**
+ * The timed calls of one observation by kind, ms: every search round, a fetch that
+ * succeeded, the answer call, the server's tools an agent called (that answered).
+ */
 export function callLatencies(o: CaseObservation): Record<CallKind, number[]> {
   return {
     search: o.rounds.map((r) => r.ms),
     fetch: o.fetch?.ok ? [o.fetch.ms] : [],
     answer: o.answer ? [o.answer.ms] : [],
+    agent: (o.task?.runs ?? []).flatMap((run) => run.trajectory.steps.flatMap((s) => s.toolCalls.filter((t) => t.source === 'docs' && t.ok).map((t) => t.ms))),
   };
 }
 

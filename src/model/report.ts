@@ -9,6 +9,7 @@ import type { GroundingContext } from './observation.ts';
 import type { RuleResult } from './answer-rules.ts';
 import type { GateOutcome } from './gates.ts';
 import type { EvaluationResult, UnjudgedCriterion } from './evaluation.ts';
+import type { TaskResult, TaskSummary } from './task.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -158,7 +159,7 @@ export interface AnswerRepeats {
 export interface CaseResult {
   id: string;
   name: string;
-  kind: 'retrieval' | 'answer';
+  kind: 'retrieval' | 'answer' | 'task';
   /** Answer cases: the logical tool and project. */
   tool?: string;
   project?: string;
@@ -177,8 +178,10 @@ export interface CaseResult {
   metrics?: CaseMetrics;
   /** Set for answer cases. */
   answer?: AnswerResult;
-  /** Every latency sample of this case across repetitions, ms (answer: the answer tool's calls). */
-  latency: { search: number[]; fetch: number[]; answer?: number[] };
+  /** Set for task cases: every run, its trajectory and assertions (model/task.ts). */
+  task?: TaskResult;
+  /** Every latency sample of this case across repetitions, ms (answer: the answer tool's calls; agent: the server's tools a task's agent called). */
+  latency: { search: number[]; fetch: number[]; answer?: number[]; agent?: number[] };
   error?: CaseError;
   /** Ids that broke the facet rule, for the failure listing. */
   forbiddenHits?: string[];
@@ -227,7 +230,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings' | 'agent_errors' | 'agent_budget';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -250,6 +253,8 @@ export interface RunHealth {
   contextErrors?: Record<string, string>;
   /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
   shortRankings: string[];
+  /** Task case id -> why a run of it could not be judged (the model API failed, its setup failed); absent when none. */
+  agentErrors?: Record<string, string>;
   problems: HealthProblem[];
   policy: HealthPolicy;
 }
@@ -273,6 +278,8 @@ export interface Breakdown {
   cases: number;
   /** How many of the cases are answer cases (absent when none are). */
   answerCases?: number;
+  /** How many of the cases are task cases (absent when none are). */
+  taskCases?: number;
   metrics: MetricValues;
 }
 
@@ -290,7 +297,7 @@ export interface RunSummary {
   metrics: MetricValues;
   /** Answer metrics: how many cases each mean is over (answer.score, criterion.*, answer.confidence), so an outage shows as fewer cases, not a better mean. */
   counts?: Record<string, MetricCount>;
-  latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
+  latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null; agent?: LatencySummary | null };
 }
 
 /** How a same-job run decided how many repetitions to make (compare/latency-precision.ts). */
@@ -354,6 +361,8 @@ export interface Report {
   health?: RunHealth;
   /** Judge and embedding API use: tokens, calls, cache hits and cost (absent when no network evaluator ran). */
   judging?: JudgingSummary;
+  /** Task cases: the agent, the uplift and its test, what the agent's calls cost, or why the tasks were skipped (absent without task cases). */
+  tasks?: TaskSummary;
   summary: RunSummary;
   breakdowns: { category: Breakdown[]; difficulty: Breakdown[]; tag: Breakdown[]; tool?: Breakdown[]; project?: Breakdown[] };
   cases: CaseResult[];

@@ -4,13 +4,14 @@
  * several times has every answer judged and scores their mean (answers/score-repeats.ts);
  * latency samples come from every repetition.
  */
-import type { AnswerCase, Case, FacetMap, RetrievalCase } from '../model/case.ts';
+import type { AnswerCase, Case, FacetMap, RetrievalCase, TaskCase } from '../model/case.ts';
 import { callLatencies, type CaseObservation } from '../model/observation.ts';
 import type { CaseMetrics, CaseResult } from '../model/report.ts';
 import { dedupeRanking, facetViolations, rankingMetrics, roundsToRightDoc, rPrecision } from '../retrieval/metrics/index.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { answerPrompt } from '../answers/answer-prompt.ts';
 import type { AnswerScoring } from '../answers/score-answer.ts';
+import { taskResult } from '../report/task-metrics.ts';
 
 export interface ScoreOptions {
   /** The primary cutoff (the largest of `cutoffs`): facet precision, short rankings. */
@@ -66,7 +67,7 @@ function baseResult(c: Case, ordered: readonly CaseObservation[]): CaseResult {
     kind: c.kind,
     category: c.category,
     tags: c.tags,
-    query: retrieval?.query ?? answerPrompt(c as AnswerCase),
+    query: retrieval?.query ?? (c.kind === 'task' ? c.prompt : answerPrompt(c as AnswerCase)),
     filters: retrieval?.filters ?? {},
     relevant: retrieval?.relevant ?? [],
     status: first?.status ?? 'not_run',
@@ -120,6 +121,24 @@ export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObser
   return result;
 }
 
+/**
+ * A task case: its runs on both arms, already judged by their assertions when they ran
+ * (the workspace is gone by now). A repetition the server's death left not run makes the
+ * case not run, as for an answer case.
+ */
+export function scoreTaskCase(c: TaskCase, ordered: readonly CaseObservation[]): CaseResult {
+  const result = baseResult(c, ordered);
+  const broken = ordered.find((o) => o.status !== 'ok');
+  if (broken) {
+    result.status = broken.status;
+    if (broken.error) result.error = ordered.length > 1 ? { ...broken.error, message: `run ${broken.repetition + 1} of ${ordered.length}: ${broken.error.message}` } : broken.error;
+  }
+  result.latency.agent = ordered.flatMap((o) => callLatencies(o).agent);
+  const runs = ordered.flatMap((o) => o.task?.runs ?? []);
+  if (runs.length > 0) result.task = taskResult(c.prompt, runs);
+  return result;
+}
+
 function ordered(observations: readonly CaseObservation[]): CaseObservation[] {
   return [...observations].sort((a, b) => a.repetition - b.repetition);
 }
@@ -135,7 +154,7 @@ export async function scoreCases(cases: readonly Case[], observations: readonly 
       const i = next++;
       const c = cases[i]!;
       const mine = ordered(byCase.get(c.id) ?? []);
-      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options);
+      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : c.kind === 'task' ? scoreTaskCase(c, mine) : await scoreAnswerCase(c, mine, options);
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, cases.length) }, worker));

@@ -21,7 +21,8 @@ export function checkTools(
   const retrieval = cases.some((c) => c.kind === 'retrieval');
   for (const c of cases) {
     if (c.kind === 'retrieval') needed.add(c.tool ?? search.searchTool);
-    else needed.add(answers.toolMap[c.tool] ?? c.tool);
+    else if (c.kind === 'answer') needed.add(answers.toolMap[c.tool] ?? c.tool);
+    // A task's agent gets whatever the server lists: no tool is required of it.
   }
   const missing = [...needed].filter((name) => !names.has(name));
   if (missing.length > 0) {

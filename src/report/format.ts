@@ -25,6 +25,13 @@ export function formatValue(value: number | null | undefined, unit: MetricUnit):
       return value.toFixed(2);
     case 'count':
       return String(Math.round(value));
+    case 'number':
+      return value.toFixed(2);
+    case 'tokens':
+      return Math.round(value).toLocaleString('en-US');
+    case 'usd':
+      // Agent calls cost fractions of a cent: enough digits to see them.
+      return `$${value.toFixed(Math.abs(value) >= 1 ? 2 : 4)}`;
   }
 }
 

@@ -7,6 +7,7 @@ import { metricsAt, type Breakdown, type CaseResult, type LatencySummary, type M
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from '../retrieval/metrics/index.ts';
 import { evaluatorFailed } from './evaluator-failures.ts';
+import { taskMetrics } from './task-metrics.ts';
 
 /** The @k means at every cutoff, then the cutoff-free ones (R-precision, facet precision, rounds). */
 function qualityMetrics(all: readonly CaseResult[], cutoffs: readonly number[]): MetricValues {
@@ -93,17 +94,21 @@ export function summarize(results: readonly CaseResult[], cutoffs: readonly numb
   const errors = results.filter((r) => r.status === 'error').length;
   const notRun = results.filter((r) => r.status === 'not_run').length;
   const answers = answerMetrics(results);
+  const tasks = taskMetrics(results);
+  const counts = { ...answers.counts, ...tasks.counts };
   return {
     cases: results.length,
     ok: results.length - errors - notRun,
     errors,
     notRun,
-    metrics: { ...qualityMetrics(results, cutoffs), ...answers.metrics, ...latencyMetrics(results), errors: errors + notRun },
-    ...(Object.keys(answers.counts).length > 0 ? { counts: answers.counts } : {}),
+    metrics: { ...qualityMetrics(results, cutoffs), ...answers.metrics, ...tasks.metrics, ...latencyMetrics(results), errors: errors + notRun },
+    ...(Object.keys(counts).length > 0 ? { counts } : {}),
     latency: {
       search: latencyWithCis(results.flatMap((r) => r.latency.search)),
       fetch: latencyWithCis(results.flatMap((r) => r.latency.fetch)),
       ...(results.some((r) => r.kind === 'answer') ? { answer: latencyWithCis(results.flatMap((r) => r.latency.answer ?? [])) } : {}),
+      // The server's tools as the task agents called them: timed at the transport like every other call.
+      ...(results.some((r) => r.kind === 'task') ? { agent: latencyWithCis(results.flatMap((r) => r.latency.agent ?? [])) } : {}),
     },
   };
 }
@@ -115,7 +120,8 @@ function breakdown(results: readonly CaseResult[], cutoffs: readonly number[], k
       key,
       cases: group.length,
       ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
-      metrics: { ...qualityMetrics(group, cutoffs), ...answerMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+      ...(group.some((r) => r.kind === 'task') ? { taskCases: group.filter((r) => r.kind === 'task').length } : {}),
+      metrics: { ...qualityMetrics(group, cutoffs), ...answerMetrics(group).metrics, ...taskMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
     }));
 }
 

@@ -10,8 +10,10 @@
  * Answer cases are asked their own number of times (the case's `repetitions`, else
  * `answerRepetitions`, default 1: an answer tool may be slow and paid for), in the first
  * repetitions of the same schedule, whether that is fewer or more than the retrieval cases'.
+ * Task cases are run the same way (their own `repetitions`, default 1) by `runTask`, which
+ * the pipeline gives when an agent is configured (src/agent/); without it they are left out.
  */
-import type { AnswerCase, Case } from '../model/case.ts';
+import type { AnswerCase, Case, TaskCase } from '../model/case.ts';
 import type { ToolCaller } from '../server/tool-caller.ts';
 import type { CaseObservation } from '../model/observation.ts';
 import { runAnswerCase, type AnswerProfile } from './run-answer-case.ts';
@@ -45,6 +47,8 @@ export interface RunOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Adaptive repetitions: asked after each repetition from `repetitions` on whether to run another. */
   more?: MoreRepetitions;
+  /** Runs one repetition of a task case on an arm's server (src/agent/); required when the cases hold task cases. */
+  runTask?: (arm: number, caller: ToolCaller, c: TaskCase, repetition: number) => Promise<CaseObservation>;
 }
 
 export interface MoreRepetitions {
@@ -76,6 +80,11 @@ export interface RunOutcome {
 /** How many times an answer case is asked: its own `repetitions`, else the run's default (1). */
 export function answerRuns(c: AnswerCase, options: Pick<RunOptions, 'answerRepetitions'>): number {
   return c.repetitions ?? options.answerRepetitions ?? 1;
+}
+
+/** How many times a task case is run on each arm: its own `repetitions`, default 1 (an agent is slow and paid for). */
+export function taskRuns(c: TaskCase): number {
+  return c.repetitions ?? 1;
 }
 
 /** Warm-up uses search queries only: answer tools may be slow and costly (an LLM behind them). */
@@ -118,13 +127,17 @@ interface Slot {
   failedValidation?: string;
 }
 
-async function runSlot(arm: ArmState, c: Case, repetition: number, options: RunOptions): Promise<Slot> {
+function observe(armIndex: number, caller: ToolCaller, c: Case, repetition: number, options: RunOptions): Promise<CaseObservation> {
+  if (c.kind === 'retrieval') return runCase(caller, c, repetition, options);
+  if (c.kind === 'answer') return runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply, search: options.profile });
+  if (!options.runTask) throw new Error(`internal: task case ${c.id} scheduled without a task runner`);
+  return options.runTask(armIndex, caller, c, repetition);
+}
+
+async function runSlot(arm: ArmState, armIndex: number, c: Case, repetition: number, options: RunOptions): Promise<Slot> {
   const { caller, outcome } = arm;
   if (outcome.stoppedEarly !== undefined) return { observation: notRun(c, repetition, outcome.stoppedEarly, caller.stderrTail()) };
-  const observation =
-    c.kind === 'retrieval'
-      ? await runCase(caller, c, repetition, options)
-      : await runAnswerCase(caller, c, repetition, { profile: options.answerProfile, timeoutMs: options.timeoutMs, errorReply: options.profile.errorReply, search: options.profile });
+  const observation = await observe(armIndex, caller, c, repetition, options);
   const checked = c.kind === 'answer' && observation.answer && options.answerFailure ? await options.answerFailure(c, observation) : undefined;
   const failedValidation = checked === undefined ? {} : { failedValidation: checked };
   arm.consecutiveTimeouts = observation.error?.kind === 'timeout' ? arm.consecutiveTimeouts + 1 : 0;
@@ -144,11 +157,12 @@ export async function runArms(callers: readonly ToolCaller[], cases: readonly Ca
   for (const caller of callers) {
     arms.push({ caller, outcome: { observations: [], repetitions: 0, warmupErrors: await warmUp(caller, cases, options) }, consecutiveTimeouts: 0 });
   }
-  const asked = (c: Case) => (c.kind === 'answer' ? answerRuns(c, options) : 0);
+  // Answer and task cases run their own number of times (retrieval cases: 0 here, `planned` below).
+  const asked = (c: Case) => (c.kind === 'answer' ? answerRuns(c, options) : c.kind === 'task' ? taskRuns(c) : 0);
   const answerMax = Math.max(0, ...cases.map(asked));
   const max = Math.max(options.repetitions, options.more?.max ?? 0, answerMax);
   const slots = schedule({ cases: cases.length, repetitions: max, arms: arms.length, seed: options.seed, blockSize: options.blockSize });
-  // Extra (adaptive) repetitions leave answer cases out: an answer tool may be slow and paid for (an LLM behind it).
+  // Extra (adaptive) repetitions leave answer and task cases out: an answer tool or an agent may be slow and paid for.
   const retrievalCases = cases.filter((c) => c.kind === 'retrieval').length;
   const answerCalls = cases.reduce((sum, c) => sum + asked(c), 0);
   const total = (repetitions: number) => arms.length * (retrievalCases * repetitions + answerCalls);
@@ -165,9 +179,9 @@ export async function runArms(callers: readonly ToolCaller[], cases: readonly Ca
     }
     if (!growing && slot.repetition >= Math.max(planned, answerMax)) break;
     const c = cases[slot.caseIndex]!;
-    if (slot.repetition >= (c.kind === 'answer' ? asked(c) : planned)) continue;
+    if (slot.repetition >= (c.kind === 'retrieval' ? planned : asked(c))) continue;
     const arm = arms[slot.arm]!;
-    const { observation, ...failed } = await runSlot(arm, c, slot.repetition, options);
+    const { observation, ...failed } = await runSlot(arm, slot.arm, c, slot.repetition, options);
     arm.outcome.observations.push(observation);
     options.onProgress?.({ done: ++done, total: total(planned), arm: slot.arm, observation, ...failed });
   }

@@ -16,7 +16,7 @@ export interface CaseFilter {
   ids?: readonly string[];
   /** Answer cases' projects; a case without a project (every retrieval case) does not match. */
   projects?: readonly string[];
-  /** Tool names as the case writes them (logical names for answer cases); a case naming none does not match. */
+  /** Tool names as the case writes them (logical names for answer cases); a case naming none (a task case) does not match. */
   tools?: readonly string[];
 }
 
@@ -30,6 +30,6 @@ export function filterCases<C extends Case>(cases: readonly C[], filter: CaseFil
       (!difficulties?.length || (item.difficulty !== undefined && difficulties.includes(item.difficulty))) &&
       (idMatches === undefined || idMatches(item.id)) &&
       (!projects?.length || (item.kind === 'answer' && item.project !== undefined && projects.includes(item.project))) &&
-      (!tools?.length || (item.tool !== undefined && tools.includes(item.tool))),
+      (!tools?.length || (item.kind !== 'task' && item.tool !== undefined && tools.includes(item.tool))),
   );
 }
