@@ -123,7 +123,7 @@ export interface Suite {
   /** sha256 of the normalised cases, so two reports can tell whether they ran the same dataset. */
   hash: string;
   /** The dataset format the file was read as; `mixed` for a folder whose files mix seed-000 and native ones. */
-  format: 'docs-mcp-eval' | 'speakeasy' | 'seed-000' | 'mixed';
+  format: 'docs-mcp-eval' | 'speakeasy' | 'speakeasy-agent' | 'seed-000' | 'mixed';
   facets: FacetMap;
   cases: Case[];
   /** The agent that runs the task cases, as the dataset configures it (config file and flags go over it). */

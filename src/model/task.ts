@@ -41,8 +41,9 @@ export type TaskAssertion =
 
 export type TaskAssertionType = TaskAssertion['type'];
 
-/** What seeds a task's workspace: a folder copied in (absolute once loaded), and files written inline. */
+/** What seeds a task's workspace: a folder copied in, and files written inline. */
 export interface TaskFiles {
+  /** As written: relative to the dataset file (the case's source). */
   dir?: string;
   inline?: Record<string, string>;
 }

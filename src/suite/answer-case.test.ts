@@ -114,7 +114,7 @@ describe('native answer cases', () => {
       `${FILE}:3:5 cases[0]: missing required field "expect"`,
       `${FILE}:3:5 cases[0]: missing required field "input"`,
       `${FILE}:3:5 cases[0]: missing required field "tool"`,
-      `${FILE}:6:5 cases[1].kind: must be one of retrieval, answer; got "answr" (did you mean "answer"?)`,
+      `${FILE}:6:5 cases[1].kind: must be one of retrieval, answer, task; got "answr" (did you mean "answer"?)`,
     ]);
   });
 

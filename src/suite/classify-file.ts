@@ -7,11 +7,12 @@ import path from 'node:path';
 import type { Suite } from '../model/case.ts';
 import { DatasetError, type DatasetIssue } from './dataset-error.ts';
 import { parseSourceDocument, type SourceDocument } from './source-document.ts';
+import { isSpeakeasyAgent } from './speakeasy-agent-shape.ts';
 
 const EXTENSIONS = ['.yaml', '.yml', '.json'];
 
 /** A dataset file's format (see the header). */
-export type DatasetFormat = 'native' | 'seed-000' | 'speakeasy';
+export type DatasetFormat = 'native' | 'seed-000' | 'speakeasy' | 'speakeasy-agent';
 /** Reads a parsed dataset of one format; throws a DatasetError listing every problem. */
 export type FormatParser = (source: SourceDocument, file: string) => Suite;
 
@@ -41,6 +42,7 @@ export function classifyFile(text: string, file: string): ClassifiedFile {
   if (data === undefined || data === null) {
     throw whole('file is empty: a dataset needs at least `name:` and `cases:`');
   }
+  if (isSpeakeasyAgent(data)) return { source, format: 'speakeasy-agent' };
   if (Array.isArray(data)) {
     if (extension === '.json') return { source, format: 'speakeasy' };
     throw whole('top level is a list: a dataset is a mapping with `name:` and `cases:` (a top-level array is read only from a speakeasy cases.json)');

@@ -103,8 +103,8 @@ function aliasConflicts(item: unknown, index: number, source: SourceDocument, fi
   ];
 }
 
-/** Their suites are one `cases.json` per fixture directory, so the directory names the suite. */
-function suiteName(file: string): string {
+/** Their suites are one `cases.json` per fixture directory, so the directory names the suite; other files name it themselves. */
+export function suiteName(file: string): string {
   const base = path.basename(file, path.extname(file));
   const directory = path.basename(path.dirname(file));
   return base === 'cases' && directory !== '' && directory !== '.' ? directory : base;

@@ -1,7 +1,8 @@
 /**
  * Entry point of the suite stage: a dataset file, a directory of them, or a list of files
  * into a validated Suite, or a DatasetError listing every problem with file:line:column.
- * The format is told by extension and shape: a `.json` array is a speakeasy `cases.json`;
+ * The format is told by extension and shape: scenarios with a prompt, keyed by id or listed,
+ * are a speakeasy agent scenario file; another `.json` array is a speakeasy `cases.json`;
  * a mapping with `tests` (and no `cases`) is a seed-000 file; any other `.yaml`, `.yml` or
  * `.json` mapping is this project's format. A directory is every `*.yaml` / `*.yml` in it
  * (sorted by name), read as one suite (merge-suites.ts); a directory with none of its own
@@ -106,5 +107,6 @@ export async function folderProfile(cases: string): Promise<string | undefined> 
 async function parserOf(format: DatasetFormat, data: unknown): Promise<FormatParser> {
   if (format === 'seed-000') return (await import('./import-seed-000.ts')).importSeed000;
   if (format === 'speakeasy') return (await import('./import-speakeasy.ts')).importSpeakeasy;
+  if (format === 'speakeasy-agent') return (await import('./import-speakeasy-agent.ts')).importSpeakeasyAgent;
   return nativeSuiteParser(holdsAnswerMaterial(data) ? (await import('./answer-checks.ts')).answerIssues : undefined);
 }

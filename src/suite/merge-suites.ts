@@ -1,7 +1,7 @@
 /**
  * Several dataset files read as one suite (a directory such as datasets/crypto-docs/mina/
  * with basic.yaml and advanced.yaml, as seed 000 lays its datasets out). Case ids must be
- * unique across the files; suite-level settings (facets, criteria, toolMap, evaluators)
+ * unique across the files; suite-level settings (facets, criteria, toolMap, evaluators, agent)
  * apply to the whole suite, so files may repeat them but not contradict each other.
  * Seed-000 files and native ones may sit side by side (a folder half converted with
  * `docs-mcp-eval convert seed-000`): the suite's format is then `mixed`.
@@ -53,6 +53,7 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
   const criteria: EvaluationCriteria[] = [];
   const toolMap: Record<string, string> = {};
   let evaluators: { file: string; list: NonNullable<Suite['evaluators']> } | undefined;
+  let agent: { file: string; settings: NonNullable<Suite['agent']> } | undefined;
   for (const { suite } of files) {
     const file = suite.files[0] ?? '';
     for (const [facet, values] of Object.entries(suite.facets)) {
@@ -76,6 +77,11 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
       if (evaluators === undefined) evaluators = { file, list: suite.evaluators };
       else if (canonicalJson(evaluators.list) !== canonicalJson(suite.evaluators)) conflict(file, `suite-level evaluators differ from ${evaluators.file}'s; they run on every case of the suite, so give them once (or per case)`);
     }
+    if (suite.agent !== undefined) {
+      // One agent runs every task of the run.
+      if (agent === undefined) agent = { file, settings: suite.agent };
+      else if (canonicalJson(agent.settings) !== canonicalJson(suite.agent)) conflict(file, `agent differs from ${agent.file}'s; one agent runs every task of the suite, so give it once`);
+    }
   }
   if (issues.length > 0) throw new DatasetError(issues);
 
@@ -86,7 +92,9 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
     ...(criteria.length === 0 ? {} : { criteria }),
     ...(evaluators === undefined ? {} : { evaluators: evaluators.list }),
     ...(Object.keys(toolMap).length === 0 ? {} : { toolMap }),
+    ...(agent === undefined ? {} : { agent: agent.settings }),
   };
+  const notes = files.flatMap(({ suite }) => suite.notes ?? []);
   return withLazyHash({
     name,
     ...settings,
@@ -94,6 +102,7 @@ export function mergeSuites(files: readonly LoadedFile[], fallbackName: string):
     format,
     facets,
     cases,
+    ...(notes.length === 0 ? {} : { notes }),
   });
 }
 

@@ -1,13 +1,16 @@
 /**
  * Schema-valid dataset data into the `Case` model: defaults applied, `expected`
  * expanded into graded `relevant`, `forbidden` split into ids and facets, answer cases
- * given their defaults (normalise-answer-case.ts), every case tagged with its file and line.
+ * given their defaults (normalise-answer-case.ts), task cases theirs (normalise-task-case.ts),
+ * every case tagged with its file and line.
  */
 import type { Case, Difficulty, FacetMap, ForbiddenRule, Judgment, RetrievalCase } from '../model/case.ts';
 import { toAnswerCase, type RawAnswerContext } from './normalise-answer-case.ts';
 import { caseSourceAt, type SourceDocument } from './source-document.ts';
 import type { AnswerExpect } from '../model/answer-rules.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from '../model/evaluation.ts';
+import type { AgentSettings } from '../model/task.ts';
+import { toTaskCase, type RawTaskCase } from './normalise-task-case.ts';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_MAX_ROUNDS = 2;
@@ -23,7 +26,8 @@ export interface RawSuite {
   toolMap?: Record<string, string>;
   criteria?: EvaluationCriteria[];
   evaluators?: EvaluatorConfig[];
-  cases: (RawRetrievalCase | RawAnswerCase)[];
+  agent?: AgentSettings;
+  cases: (RawRetrievalCase | RawAnswerCase | RawTaskCase)[];
 }
 
 interface RawCommon {
@@ -67,6 +71,7 @@ export function normaliseCases(raw: RawSuite, source: SourceDocument, file: stri
       const { expect, kind: _kind, ...rest } = item;
       return toAnswerCase({ ...rest, ...expect }, raw.project, where);
     }
+    if (item.kind === 'task') return toTaskCase(item, where, DEFAULT_CATEGORY);
     return retrievalCase(item, raw.defaults ?? {}, where);
   });
 }

@@ -19,11 +19,11 @@ import { withLazyHash } from './suite-hash.ts';
 import { isRecord, listAt } from '../shared/plain-data.ts';
 import type { FormatParser } from './classify-file.ts';
 
-/** Does the parsed data hold answer cases, criteria or evaluators (the material answer-checks.ts checks)? Defensive: it may not be schema-valid yet. */
+/** Does the parsed data hold answer or task cases, criteria or evaluators (the material answer-checks.ts checks)? Defensive: it may not be schema-valid yet. */
 export function holdsAnswerMaterial(data: unknown): boolean {
   if (!isRecord(data)) return false;
   if (data['criteria'] !== undefined || data['evaluators'] !== undefined) return true;
-  return listAt(data, 'cases').some((item) => isRecord(item) && (item['kind'] === 'answer' || item['evaluators'] !== undefined));
+  return listAt(data, 'cases').some((item) => isRecord(item) && (item['kind'] === 'answer' || item['kind'] === 'task' || item['evaluators'] !== undefined));
 }
 
 /** The native format's parser; `answerIssues` must be given for data that holds answer material (a dataset is never read with its answer checks skipped). */
@@ -49,6 +49,7 @@ function parseNativeSuite(source: SourceDocument, file: string, answerIssues: An
     ...(raw.criteria === undefined ? {} : { criteria: raw.criteria }),
     ...(raw.evaluators === undefined ? {} : { evaluators: raw.evaluators }),
     ...(raw.toolMap === undefined ? {} : { toolMap: raw.toolMap }),
+    ...(raw.agent === undefined ? {} : { agent: raw.agent }),
   };
   return withLazyHash({ name: raw.name, ...settings, files: [file], format: 'docs-mcp-eval', facets, cases });
 }

@@ -7,13 +7,14 @@ import type { Suite } from '../model/case.ts';
 import { classifyFile, type DatasetFormat, type FormatParser } from './classify-file.ts';
 import { importSeed000 } from './import-seed-000.ts';
 import { importSpeakeasy } from './import-speakeasy.ts';
+import { importSpeakeasyAgent } from './import-speakeasy-agent.ts';
 import { answerIssues } from './answer-checks.ts';
 import { nativeSuiteParser } from './parse-native-suite.ts';
 
 /** The native format's parser with its answer checks, for callers that parse synchronously (also the seed-000 converter's output check). */
 export const parseNativeChecked: FormatParser = nativeSuiteParser(answerIssues);
 
-const PARSERS: Record<DatasetFormat, FormatParser> = { native: parseNativeChecked, 'seed-000': importSeed000, speakeasy: importSpeakeasy };
+const PARSERS: Record<DatasetFormat, FormatParser> = { native: parseNativeChecked, 'seed-000': importSeed000, speakeasy: importSpeakeasy, 'speakeasy-agent': importSpeakeasyAgent };
 
 /** Pure: `file` only labels messages and picks the format by extension. */
 export function parseSuite(text: string, file: string): Suite {
