@@ -14,8 +14,8 @@ export interface BuildOptions {
   /** A shell command line: build commands commonly chain steps with `&&`. */
   command: string;
   cwd: string;
-  /** Extra variables, merged over the scrubbed process environment (child-env.ts). */
-  env?: Record<string, string>;
+  /** Extra variables, merged over the scrubbed process environment (child-env.ts); undefined removes one. */
+  env?: Record<string, string | undefined>;
   /** Kill the build after this long; none by default. */
   timeoutMs?: number;
   /** SIGTERM to SIGKILL, when the build is killed. */
@@ -26,6 +26,8 @@ export interface BuildOptions {
   what?: string;
   /** Live output, e.g. for --verbose. */
   onOutput?: (chunk: Buffer, stream: 'stdout' | 'stderr') => void;
+  /** What the notes in the output tail call the command (default "build"; a task's setup, an agent's command). */
+  label?: string;
 }
 
 const PREFIX = '[docs-mcp-eval]';
@@ -45,6 +47,7 @@ const PREFIX = '[docs-mcp-eval]';
 export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { command, cwd, timeoutMs, signal, onOutput } = options;
   const graceMs = options.graceMs ?? 3000;
+  const label = options.label ?? 'build';
   const tail = createOutputTail({ maxLines: 40, maxBytes: 8 * 1024, label: 'build output' });
   const started = performance.now();
   const child = spawn(command, {
@@ -73,8 +76,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const timer =
     timeoutMs === undefined
       ? undefined
-      : setTimeout(() => stop(`build timed out after ${formatSeconds(timeoutMs)}`), timeoutMs);
-  const onAbort = (): void => stop('build aborted');
+      : setTimeout(() => stop(`${label} timed out after ${formatSeconds(timeoutMs)}`), timeoutMs);
+  const onAbort = (): void => stop(`${label} aborted`);
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
 
@@ -88,7 +91,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildResult> {
     signal?.removeEventListener('abort', onAbort);
     const killed = stopping !== undefined;
     if (stopping) await stopping;
-    else if (exit.sig) tail.note(`${PREFIX} build killed by ${exit.sig}`);
+    else if (exit.sig) tail.note(`${PREFIX} ${label} killed by ${exit.sig}`);
     // The output ends when the last writer closes it. A background process the build
     // left behind may hold it open forever: wait a moment, then stop listening.
     await closedWithin(child, 1000);

@@ -38,6 +38,49 @@ function checkModel(body: Json): RequestProblem[] {
   return [];
 }
 
+/** An assistant message's tool_calls: each { id, type: function, function: { name, arguments (JSON text) } }. */
+function checkToolCalls(calls: unknown, at: string): RequestProblem[] {
+  if (!Array.isArray(calls) || calls.length === 0) return [{ message: `Invalid '${at}.tool_calls': empty array. Expected an array with minimum length 1.`, param: `${at}.tool_calls` }];
+  return calls.flatMap((call: unknown, j): RequestProblem[] => {
+    const where = `${at}.tool_calls[${j}]`;
+    const fn = isObject(call) ? call['function'] : undefined;
+    if (!isObject(call) || typeof call['id'] !== 'string' || call['type'] !== 'function' || !isObject(fn)) return [{ message: `Invalid '${where}': expected { id, type: 'function', function }.`, param: where }];
+    if (typeof fn['name'] !== 'string' || typeof fn['arguments'] !== 'string') return [{ message: `Invalid '${where}.function': name and arguments must be strings.`, param: `${where}.function` }];
+    return [];
+  });
+}
+
+/**
+ * Tool messages answer the tool calls of the assistant message before them, every call
+ * once, before anything else is said: the two 400s the real API gives otherwise.
+ */
+function toolSequenceProblems(messages: unknown[]): RequestProblem[] {
+  const problems: RequestProblem[] = [];
+  let open: Set<string> | undefined;
+  const close = (i: number) => {
+    if (open && open.size > 0) {
+      problems.push({ message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...open].join(', ')}`, param: `messages.[${i}].role` });
+    }
+    open = undefined;
+  };
+  messages.forEach((message, i) => {
+    if (!isObject(message)) return;
+    if (message['role'] === 'tool') {
+      const id = message['tool_call_id'];
+      if (typeof id !== 'string' || open === undefined || !open.has(id)) {
+        problems.push({ message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` });
+      } else open.delete(id);
+      return;
+    }
+    close(i);
+    if (message['role'] === 'assistant' && Array.isArray(message['tool_calls'])) {
+      open = new Set(message['tool_calls'].flatMap((c: unknown) => (isObject(c) && typeof c['id'] === 'string' ? [c['id']] : [])));
+    }
+  });
+  close(messages.length);
+  return problems;
+}
+
 function checkMessages(messages: unknown): RequestProblem[] {
   if (messages === undefined) return [{ message: "Missing required parameter: 'messages'.", param: 'messages' }];
   if (!Array.isArray(messages) || messages.length === 0) return [{ message: "Invalid 'messages': expected a non-empty array.", param: 'messages' }];
@@ -50,12 +93,43 @@ function checkMessages(messages: unknown): RequestProblem[] {
     }
     const content = message['content'];
     const parts = Array.isArray(content) && content.every((p) => isObject(p) && typeof p['type'] === 'string');
-    if (typeof content !== 'string' && !parts && !(content === null && message['role'] === 'assistant')) {
+    // An assistant message that only calls tools may have no content at all.
+    const callsOnly = message['role'] === 'assistant' && message['tool_calls'] !== undefined && (content === null || content === undefined);
+    if (typeof content !== 'string' && !parts && !callsOnly && !(content === null && message['role'] === 'assistant')) {
       problems.push({ message: `Invalid type for '${at}.content': expected one of a string or array of objects.`, param: `${at}.content` });
+    }
+    if (message['tool_calls'] !== undefined) {
+      if (message['role'] !== 'assistant') problems.push({ message: `Invalid parameter: only messages with role 'assistant' can have 'tool_calls'.`, param: `${at}.tool_calls` });
+      else problems.push(...checkToolCalls(message['tool_calls'], at));
     }
     return undefined;
   });
-  return problems;
+  return [...problems, ...toolSequenceProblems(messages)];
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** tools: [{ type: function, function: { name (^[a-zA-Z0-9_-]{1,64}$), description?, parameters? (an object schema) } }], names unique. */
+function checkTools(tools: unknown): RequestProblem[] {
+  if (tools === undefined) return [];
+  if (!Array.isArray(tools) || tools.length === 0) return [{ message: "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.", param: 'tools' }];
+  const seen = new Set<string>();
+  return tools.flatMap((tool: unknown, i): RequestProblem[] => {
+    const at = `tools[${i}]`;
+    const fn = isObject(tool) ? tool['function'] : undefined;
+    if (!isObject(tool) || tool['type'] !== 'function' || !isObject(fn)) return [{ message: `Invalid '${at}': expected { type: 'function', function: {...} }.`, param: at }];
+    const name = fn['name'];
+    if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+      return [{ message: `Invalid '${at}.function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param: `${at}.function.name` }];
+    }
+    if (seen.has(name)) return [{ message: `Invalid 'tools': duplicate function name ${name}.`, param: 'tools' }];
+    seen.add(name);
+    const parameters = fn['parameters'];
+    if (parameters !== undefined && (!isObject(parameters) || (parameters['type'] !== undefined && parameters['type'] !== 'object'))) {
+      return [{ message: `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"'.`, param: `${at}.function.parameters` }];
+    }
+    return [];
+  });
 }
 
 /** Strict structured-output rules, walked through the whole schema. */
@@ -120,6 +194,8 @@ export function checkChatRequest(body: unknown): RequestProblem[] {
     problems.push({ message: "Invalid 'temperature': expected a number from 0 to 2.", param: 'temperature' });
   }
   if (body['stream'] === true) problems.push({ message: 'the openai double does not stream', param: 'stream' });
+  problems.push(...checkTools(body['tools']));
+  if (body['tool_choice'] !== undefined && body['tools'] === undefined) problems.push({ message: "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.", param: 'tool_choice' });
   problems.push(...checkResponseFormat(body['response_format'], body['messages']));
   return problems;
 }

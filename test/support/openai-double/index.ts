@@ -5,7 +5,9 @@
  *
  * Each route has a queue of scripted behaviours, consumed one per request; when the queue
  * is empty the route's default answers (a schema-valid reply, hashed bag-of-words
- * embeddings). Every request is recorded; request problems land in `violations`; the
+ * embeddings). A chat reply may call tools (`toolCalls`: message.tool_calls, finish_reason
+ * tool_calls), and a `respond` behaviour decides from the request itself, so a scripted
+ * agent can read its tool results and go on (agent-script.ts). Every request is recorded; request problems land in `violations`; the
  * usage of every successful answer is summed in `served` (what a provider would bill),
  * and `maxInFlight` is the most requests it was answering at once (`latencyMs` holds each).
  */
@@ -19,9 +21,18 @@ import { sampleInstance } from './schema-instance.ts';
 export type Route = 'chat' | 'embeddings';
 
 /** A chat request body as the API defines it (the fields the double reads). */
+export interface ChatMessage {
+  role: string;
+  /** null in an assistant message that only calls tools (judges never send one; agent code checks for it). */
+  content: string;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+}
+
 export interface ChatBody {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: ChatMessage[];
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[];
   temperature?: number;
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
 }
@@ -46,11 +57,15 @@ export type ChatBehaviour =
   | {
       kind: 'reply';
       content?: string | ((body: ChatBody) => string);
+      /** Tool calls to make; `arguments` an object (sent as its JSON text) or text sent as is (to send broken JSON). */
+      toolCalls?: { name: string; arguments: unknown }[];
       finishReason?: string;
       refusal?: string;
       usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
     }
   | { kind: 'malformed'; content?: string }
+  /** Decides from the request (a scripted agent reading its tool results). */
+  | { kind: 'respond'; respond: (body: ChatBody) => ChatBehaviour }
   | Faults[keyof Faults];
 
 export type EmbeddingsBehaviour = { kind: 'reply'; vectors?: (texts: string[]) => number[][] } | Faults[keyof Faults];
@@ -137,15 +152,19 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   let maxInFlight = 0;
 
   function answerChat(res: ServerResponse, body: ChatBody, behaviour: Extract<ChatBehaviour, { kind: 'reply' | 'malformed' }>): number {
+    const calls = behaviour.kind === 'reply' && behaviour.toolCalls?.length ? behaviour.toolCalls : undefined;
     const content =
       behaviour.kind === 'malformed'
         ? (behaviour.content ?? '{"results": [ this is not json')
         : typeof behaviour.content === 'function'
           ? behaviour.content(body)
-          : (behaviour.content ?? defaultChatContent(body));
+          : (behaviour.content ?? (calls ? '' : defaultChatContent(body)));
     const refusal = behaviour.kind === 'reply' ? (behaviour.refusal ?? null) : null;
-    const prompt = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.prompt_tokens : tokensOf(body.messages.map((m) => m.content).join('\n'));
-    const completion = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.completion_tokens : tokensOf(content);
+    const toolCalls = calls?.map((c) => ({ id: `call_${randomBytes(9).toString('hex')}`, type: 'function', function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) } }));
+    // Every message's text (and tool calls), and the tool definitions: what the model reads.
+    const read = body.messages.map((m) => `${m.content ?? ''}${m.tool_calls ? JSON.stringify(m.tool_calls) : ''}`).join('\n') + (body.tools ? JSON.stringify(body.tools) : '');
+    const prompt = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.prompt_tokens : tokensOf(read);
+    const completion = behaviour.kind === 'reply' && behaviour.usage ? behaviour.usage.completion_tokens : tokensOf(content + JSON.stringify(toolCalls ?? ''));
     const cached = behaviour.kind === 'reply' ? (behaviour.usage?.cached_tokens ?? 0) : 0;
     served.calls++;
     served.promptTokens += prompt;
@@ -159,9 +178,9 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: refusal === null ? content : null, refusal },
+          message: { role: 'assistant', content: refusal === null && (content !== '' || !toolCalls) ? content : null, refusal, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
           logprobs: null,
-          finish_reason: behaviour.kind === 'reply' ? (behaviour.finishReason ?? 'stop') : 'stop',
+          finish_reason: behaviour.kind === 'reply' ? (behaviour.finishReason ?? (toolCalls ? 'tool_calls' : 'stop')) : 'stop',
         },
       ],
       usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } },
@@ -251,7 +270,8 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       return refuse(400, errorBody(first.message, 'invalid_request_error', first.param));
     }
     if (route === 'chat') {
-      const behaviour = queues.chat.shift() ?? defaults.chat;
+      let behaviour = queues.chat.shift() ?? defaults.chat;
+      while (behaviour.kind === 'respond') behaviour = behaviour.respond(body as ChatBody);
       const answer = () => answerChat(res, body as ChatBody, { kind: 'reply' });
       const status = fault(res, behaviour, answer) ?? answerChat(res, body as ChatBody, behaviour as Extract<ChatBehaviour, { kind: 'reply' | 'malformed' }>);
       return { ...record, behaviour: behaviour.kind, status };

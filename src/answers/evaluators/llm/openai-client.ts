@@ -16,6 +16,11 @@ export interface OpenAiClientOptions {
   baseUrl: string;
   /** NAME of the environment variable holding the key; the key itself is read per request. */
   apiKeyEnv: string;
+  /**
+   * The same transport for another JSON API (the agent's Anthropic provider): how the key is
+   * sent (default `authorization: Bearer`), and the API's name and root example for messages.
+   */
+  api?: { name: string; rootExample: string; authHeaders: (key: string) => Record<string, string> };
   timeoutMs?: number;
   /** Attempts per call, the first included. */
   maxAttempts?: number;
@@ -95,6 +100,8 @@ export class OpenAiError extends Error {
 export interface OpenAiClient {
   chat(request: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
   embeddings(inputs: string[], opts: EmbeddingsOptions): Promise<EmbeddingsResult>;
+  /** Any other POST of the API (the agent's chat with tools, Anthropic's messages): the parsed JSON body, with the retries and messages of the others. */
+  post(path: string, body: unknown, opts?: CallOptions): Promise<{ body: unknown } & CallStats>;
 }
 
 /** `${baseUrl}/path`, whatever the slashes, keeping a query string (some gateways need one). */
@@ -127,6 +134,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
     random: options.random ?? Math.random,
   };
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs;
+  const api = options.api ?? { name: 'OpenAI-compatible', rootExample: 'https://api.openai.com/v1', authHeaders: (key: string) => ({ authorization: `Bearer ${key}` }) };
 
   async function once(url: URL, body: unknown, key: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Attempt> {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -135,7 +143,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
     try {
       response = await fetchImpl(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${key}` },
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...api.authHeaders(key) },
         body: JSON.stringify(body),
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
@@ -144,20 +152,20 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
     } catch (error) {
       return { ok: false, failure: thrownFailure(error, timeoutMs, signal) };
     }
-    const requestId = response.headers.get('x-request-id') ?? undefined;
+    const requestId = response.headers.get('x-request-id') ?? response.headers.get('request-id') ?? undefined;
     const withId = requestId === undefined ? {} : { requestId };
     if (response.ok) {
       try {
         return { ok: true, body: JSON.parse(text) as unknown, ...withId };
       } catch {
-        const message = `HTTP ${response.status} but the body is not JSON (is baseUrl the API root of an OpenAI-compatible server?)`;
+        const message = `HTTP ${response.status} but the body is not JSON (is baseUrl the API root of an ${api.name} server?)`;
         return { ok: false, failure: { kind: 'bad_response', message, retryable: false }, ...withId };
       }
     }
-    return { ok: false, failure: httpFailure(response, text), ...withId };
+    return { ok: false, failure: httpFailure(response, text, api.rootExample), ...withId };
   }
 
-  async function post(path: string, body: unknown, opts: CallOptions): Promise<{ body: unknown } & CallStats> {
+  async function post(path: string, body: unknown, opts: CallOptions = {}): Promise<{ body: unknown } & CallStats> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const problem = apiKeyProblem(env, options.apiKeyEnv);
@@ -199,6 +207,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
   }
 
   return {
+    post,
     async chat(request, opts = {}) {
       const { body, ...stats } = await post('chat/completions', request, opts);
       const parsed = parseChatCompletion(body);
@@ -230,7 +239,7 @@ function thrownFailure(error: unknown, timeoutMs: number, signal: AbortSignal | 
   return { kind: 'network', message: `network error: ${text}${code ? ` (${code})` : cause ? ` (${cause.message})` : ''}`, retryable: true };
 }
 
-function httpFailure(response: Response, text: string): Failure {
+function httpFailure(response: Response, text: string, rootExample: string): Failure {
   const status = response.status;
   let detail = '';
   let code: string | undefined;
@@ -242,7 +251,7 @@ function httpFailure(response: Response, text: string): Failure {
   } catch {
     detail = text.slice(0, 200).trim();
   }
-  const hint = status === 404 ? ' (is baseUrl the API root, e.g. https://api.openai.com/v1?)' : status === 401 ? ' (check the key in apiKeyEnv)' : '';
+  const hint = status === 404 ? ` (is baseUrl the API root, e.g. ${rootExample}?)` : status === 401 ? ' (check the key in apiKeyEnv)' : '';
   const message = `HTTP ${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}${hint}`;
   const retryable = isRetryableStatus(status);
   const wait = retryable ? retryAfterMs(response.headers) : undefined;

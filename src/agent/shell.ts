@@ -1,0 +1,38 @@
+/**
+ * A shell command of a task (its setup, an agent's run_command, a script assertion): run
+ * with `sh -c` in the workspace, in its own process group, under a timeout, its output's
+ * tail kept. Everything it starts is owned (server/owned-processes.ts) and ended when it
+ * ends, background processes included, and Ctrl-C ends it too: no process is left behind.
+ */
+import { runBuild } from '../server/build-step.ts';
+import { registerProcessTree } from '../server/cleanup.ts';
+import { createOwnership } from '../server/owned-processes.ts';
+
+export interface ShellResult {
+  /** null when it was killed (timeout). */
+  exitCode: number | null;
+  timedOut: boolean;
+  ms: number;
+  /** The tail of stdout and stderr, interleaved as a terminal shows them. */
+  output: string;
+}
+
+const GRACE_MS = 1_000;
+
+export async function runShell(command: string, options: { cwd: string; timeoutMs: number; what: string; env?: Record<string, string | undefined> }): Promise<ShellResult> {
+  const controller = new AbortController();
+  const owned = createOwnership();
+  const running = runBuild({ command, cwd: options.cwd, timeoutMs: options.timeoutMs, what: options.what, graceMs: GRACE_MS, env: { ...options.env, ...owned.env }, signal: controller.signal });
+  const unregister = registerProcessTree(async () => {
+    controller.abort();
+    await running.catch(() => undefined);
+    await owned.sweep(GRACE_MS);
+  }, () => owned.pids());
+  try {
+    const result = await running;
+    return { exitCode: result.exitCode, timedOut: result.exitCode === null && result.ms >= options.timeoutMs, ms: Math.round(result.ms), output: result.stderrTail.trim() };
+  } finally {
+    await owned.sweep(GRACE_MS);
+    unregister();
+  }
+}
