@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const LAYERS: readonly (readonly string[])[] = [
   ['model', 'shared', 'stats'],
   ['server', 'retrieval', 'answers'],
-  ['run', 'report'],
+  ['run', 'report', 'agent'],
   ['suite', 'compare'],
   ['config', 'publish'],
   ['pipeline'],

@@ -19,10 +19,31 @@ export interface ShellResult {
 
 const GRACE_MS = 1_000;
 
-export async function runShell(command: string, options: { cwd: string; timeoutMs: number; what: string; env?: Record<string, string | undefined> }): Promise<ShellResult> {
+export interface ShellOptions {
+  cwd: string;
+  timeoutMs: number;
+  /** What the notes in the output call it: setup, command, script, agent. */
+  what: string;
+  /** Over process.env; undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Every chunk of stdout as it comes (the agent CLI's answer). */
+  onStdout?: (chunk: Buffer) => void;
+}
+
+export async function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
   const controller = new AbortController();
   const owned = createOwnership();
-  const running = runBuild({ command, cwd: options.cwd, timeoutMs: options.timeoutMs, what: options.what, graceMs: GRACE_MS, env: { ...options.env, ...owned.env }, signal: controller.signal });
+  const { onStdout } = options;
+  const running = runBuild({
+    command,
+    cwd: options.cwd,
+    timeoutMs: options.timeoutMs,
+    what: options.what,
+    graceMs: GRACE_MS,
+    env: { ...options.env, ...owned.env },
+    signal: controller.signal,
+    ...(onStdout ? { onOutput: (chunk: Buffer, stream: 'stdout' | 'stderr') => void (stream === 'stdout' && onStdout(chunk)) } : {}),
+  });
   const unregister = registerProcessTree(async () => {
     controller.abort();
     await running.catch(() => undefined);

@@ -58,6 +58,9 @@ export const RUN_OPTIONS = {
   alpha: { type: 'string' },
   'min-effect': { type: 'string', multiple: true },
   'fail-on': { type: 'string', multiple: true },
+  'agent-model': { type: 'string' },
+  'agent-base-url': { type: 'string' },
+  'without-docs': { type: 'boolean' },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
@@ -79,6 +82,12 @@ function defined<T extends Record<string, unknown>>(value: T): Defined<T> {
 /** Header values may name environment variables (`Authorization=Bearer ${DOCS_TOKEN}`), so secrets stay out of shell history. */
 function expandHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, expandEnv(v, process.env, `--server-header ${k}`)]));
+}
+
+/** The agent flags as an agent block (undefined when none is given, so the config file's stays whole). */
+function agentFlags(model: string | undefined, baseUrl: string | undefined, withoutDocs: boolean | undefined): RunOptions['agent'] {
+  const agent = defined({ model, baseUrl, withoutDocs });
+  return Object.keys(agent).length > 0 ? agent : undefined;
 }
 
 export async function parseRunArgs(argv: string[], cwd: string = process.cwd()): Promise<RunFlags> {
@@ -136,6 +145,7 @@ export async function parseRunArgs(argv: string[], cwd: string = process.cwd()):
     alpha: v.alpha === undefined ? undefined : parseFraction(v.alpha, '--alpha'),
     ...parseMinEffects(v['min-effect'] ?? [], '--min-effect'),
     failOn: v['fail-on'],
+    agent: agentFlags(v['agent-model'], v['agent-base-url'], v['without-docs']),
   });
   if (v.format !== undefined && v.format !== 'markdown' && v.format !== 'text') throw new UsageError(`--format must be markdown or text, got "${v.format}"`);
   return { help: false, config: await prepareConfig(options, cwd), verbose: v.verbose ?? false, json: v.json ?? false, format: v.format };

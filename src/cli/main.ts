@@ -162,6 +162,12 @@ export async function main(argv: string[]): Promise<number> {
       }
       return await viewCommand(rest);
     }
+    if (command === 'relay') {
+      // Internal: an agent CLI starts it from the MCP config a task run gives it (src/agent/relay).
+      if (rest[0] === undefined) throw new UsageError('relay needs the socket a task run gave it');
+      await (await import('../agent/relay/relay-server.ts')).runRelay(rest[0], TOOL_VERSION);
+      return 0;
+    }
     if (command === 'compare') {
       if (rest.includes('--help') || rest.includes('-h')) {
         process.stdout.write(COMPARE_HELP);

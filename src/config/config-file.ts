@@ -16,6 +16,7 @@ import { parseSourceDocument } from '../suite/source-document.ts';
 import validate from '../suite/generated/config-validator.js';
 import { UsageError } from '../shared/run-errors.ts';
 import { parseCutoffs, parseFraction, parseMaxErrors, type JudgingOptions, type RunOptions } from './run-options.ts';
+import type { AgentSettings } from '../model/task.ts';
 
 export { CONFIG_FILE_NAME, configFilePath } from './config-file-path.ts';
 
@@ -31,6 +32,7 @@ interface RawConfig {
   inputDefaults?: Record<string, unknown>;
   baseline?: string;
   judging?: JudgingOptions;
+  agent?: AgentSettings;
   defaults?: {
     k?: number | string | number[];
     repetitions?: number;
@@ -114,6 +116,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (d.maxErrors !== undefined) o.maxErrors = parseMaxErrors(String(d.maxErrors), 'defaults.maxErrors')!;
   if (d.allowEvaluatorErrors !== undefined) o.allowEvaluatorErrors = d.allowEvaluatorErrors;
   if (d.historyMinRuns !== undefined) o.historyMinRuns = d.historyMinRuns;
+  if (raw.agent !== undefined) o.agent = raw.agent;
   if (raw.judging !== undefined) {
     const { cacheDir, ...rest } = raw.judging;
     o.judging = { ...rest, ...(cacheDir !== undefined ? { cacheDir: at(cacheDir) } : {}) };

@@ -4,6 +4,7 @@
  * editors (`# yaml-language-server: $schema=...`).
  */
 import { shapeProperties } from '../suite/profile-schema.ts';
+import nativeSchema from '../../datasets/schema.json' with { type: 'json' };
 
 const nonEmptyString = { type: 'string', minLength: 1 };
 const count = (min: number) => ({ type: 'integer', minimum: min });
@@ -68,6 +69,8 @@ export const configSchema = {
         },
       },
     },
+    // The same block as a dataset's `agent:` (datasets/schema.json), over it key by key.
+    agent: { ...nativeSchema.definitions.agent, description: "The task cases' agent (docs/agent-tasks.md), over the dataset's agent: key by key; --agent-model, --agent-base-url and --without-docs over this." },
     defaults: {
       type: 'object',
       additionalProperties: false,

@@ -9,6 +9,7 @@ import type { HealthPolicy } from '../model/report.ts';
 import type { CaseFilter } from '../suite/index.ts';
 import type { BuildConfig, ServerConfig } from '../model/server.ts';
 import type { JudgingConfig } from '../answers/evaluators/llm/judge-session.ts';
+import type { AgentSettings } from '../model/task.ts';
 
 // Config is made of them; importers of the Config may take them from here.
 export type { BuildConfig, ServerConfig } from '../model/server.ts';
@@ -87,6 +88,8 @@ export interface Config {
   shard: { index: number; count: number } | null;
   /** Judge and embedding calls: the cache directory (null: --no-cache), calls in flight, budget, prices per model. */
   judging: JudgingConfig;
+  /** The agent of the task cases as docs-mcp-eval.yml and the flags set it (over the dataset's `agent:`). */
+  agent: AgentSettings;
 }
 
 export const DEFAULTS = {

@@ -15,13 +15,14 @@ import { configFilePath } from './config-file-path.ts';
 import type { Config } from './config.ts';
 import { resolveConfig, type RunOptions } from './run-options.ts';
 
-/** Flags over the file: each set flag wins; maps (server env, tool map, per-metric minimum effects) merge key by key. */
+/** Flags over the file: each set flag wins; maps (server env, tool map, per-metric minimum effects, judging, agent) merge key by key. */
 export function mergeOptions(file: RunOptions, flags: RunOptions): RunOptions {
   const merged: RunOptions = { ...file, ...flags };
   if (file.serverEnv || flags.serverEnv) merged.serverEnv = { ...file.serverEnv, ...flags.serverEnv };
   if (file.toolMap || flags.toolMap) merged.toolMap = { ...file.toolMap, ...flags.toolMap };
   if (file.minEffectFor || flags.minEffectFor) merged.minEffectFor = { ...file.minEffectFor, ...flags.minEffectFor };
   if (file.judging || flags.judging) merged.judging = { ...file.judging, ...flags.judging };
+  if (file.agent || flags.agent) merged.agent = { ...file.agent, ...flags.agent };
   // A server given by flags replaces the file's whole server, not half of it.
   if (flags.serverCommand !== undefined || flags.serverUrl !== undefined) {
     if (flags.serverUrl === undefined) delete merged.serverUrl;

@@ -16,6 +16,7 @@ import { DEFAULT_SHAPE, type ShapeOverlay } from './builtin-profiles.ts';
 import { DEFAULTS, type Config } from './config.ts';
 import { DEFAULT_JUDGE_CONCURRENCY, type JudgeBudget, type ModelPrice } from '../answers/evaluators/llm/judge-session.ts';
 import { embeddedDefault } from './embedded-default.ts';
+import type { AgentSettings } from '../model/task.ts';
 import { packageRoot } from './package-root.ts';
 
 export interface RunOptions {
@@ -89,6 +90,8 @@ export interface RunOptions {
   qrels?: string;
   /** Judge and embedding calls: cache, concurrency, budget, prices (config file `judging:`, --no-cache, --cache-dir). */
   judging?: JudgingOptions;
+  /** The task cases' agent (config file `agent:`, --agent-model, --agent-base-url, --without-docs), over the dataset's. */
+  agent?: AgentSettings;
 }
 
 export interface JudgingOptions {
@@ -264,6 +267,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     history: options.history !== undefined ? path.resolve(workDir, options.history) : null,
     historyMinRuns: options.historyMinRuns ?? DEFAULTS.historyMinRuns,
     judging: resolveJudging(options.judging, workDir),
+    agent: options.agent ?? {},
   };
 }
 

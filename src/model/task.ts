@@ -117,6 +117,8 @@ export interface AssertionResult {
   passed: boolean;
   /** A script skipped by `when_env`, or an optional judge not configured: counted neither way. */
   skipped?: boolean;
+  /** The check itself could not be made (the judge did not answer): the run is not judged. */
+  error?: boolean;
   /** One line: what was checked and what was found. */
   message: string;
 }
@@ -211,7 +213,8 @@ export interface TaskResult {
 
 /** The run-level part: who the agent was, the uplift's test, what it cost, what was skipped. */
 export interface TaskSummary {
-  agent: { provider: AgentProviderName; model: string; baseUrl?: string; command?: string };
+  /** The agent as configured (its base URL without credentials), and the price its cost is computed with. */
+  agent: { provider: AgentProviderName; model: string; baseUrl?: string; command?: string; price?: AgentPrice };
   withoutDocs: boolean;
   /** Runs per task and arm (the most any task asked for). */
   repetitions: number;

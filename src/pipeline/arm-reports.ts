@@ -17,10 +17,15 @@ import type { RunOutcome } from '../run/run-suite.ts';
 import type { Arm } from './arm.ts';
 import { scoreCases } from './score-cases.ts';
 import { TOOL_VERSION } from './version.ts';
+import type { Case } from '../model/case.ts';
+import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import type { TaskRunInfo } from '../report/task-summary.ts';
 
 export interface ArmsResult {
   config: Config;
   suite: Suite;
+  /** The cases that ran (the suite's, less task cases when the tasks were skipped). */
+  cases: readonly Case[];
   arms: readonly Arm[];
   outcomes: readonly RunOutcome[];
   ends: readonly HttpSessionEnd[];
@@ -30,6 +35,10 @@ export interface ArmsResult {
   cpus: string | null;
   scoring?: AnswerScoring;
   sampling?: SamplingInfo;
+  /** The task cases' agent, or why they were skipped. */
+  tasks?: TaskRunInfo;
+  /** The judging session of llm_judge assertions when no answer case brought one. */
+  judgeSession?: JudgeSession;
 }
 
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
@@ -38,14 +47,14 @@ function withoutStorage(scoring: AnswerScoring): AnswerScoring {
 }
 
 export async function armReports(run: ArmsResult): Promise<Report[]> {
-  const { config, suite, arms: all, outcomes, ends, builds, validated, cpus, sampling } = run;
+  const { config, suite, cases, arms: all, outcomes, ends, builds, validated, cpus, sampling } = run;
   const environment = currentEnvironment();
   const reports: Report[] = [];
   for (const [i, arm] of all.entries()) {
     const end = ends[i]!;
     // Only the head arm appends to the evaluation store: the base is a comparison run.
     const scoring = run.scoring && { ...(i < all.length - 1 ? withoutStorage(run.scoring) : run.scoring), validated };
-    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const results = await scoreCases(cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
     const build = builds[i];
     const report = buildReport({
       version: TOOL_VERSION,
@@ -76,8 +85,10 @@ export async function armReports(run: ArmsResult): Promise<Report[]> {
       ...(end.memory ? { memory: end.memory } : {}),
       server: { stderrTail: end.stderrTail, exitCode: end.exit?.code ?? null, exitSignal: end.exit?.signal ?? null },
       healthPolicy: config.health,
+      ...(run.tasks ? { tasks: run.tasks } : {}),
     });
-    const judging = scoring?.session ? judgingSummary(scoring.session, results) : undefined;
+    const session = scoring?.session ?? run.judgeSession;
+    const judging = session ? judgingSummary(session, results) : undefined;
     if (judging) report.judging = judging;
     if (arm.sameJob) report.sameJob = arm.sameJob;
     if (config.shard) report.shard = config.shard;

@@ -20,6 +20,7 @@ import { sharedPortProblem, withFreePort } from '../server/port-check.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import type { MoreRepetitions, RunOptions } from '../run/run-suite.ts';
 import type { EvaluateHooks } from './hooks.ts';
+import type { TaskSetupResult } from './task-setup.ts';
 import type { PrecisionCheck } from '../compare/latency-precision.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
@@ -148,7 +149,10 @@ export async function runArms(
   all: readonly Arm[],
   answers: { profile: AnswerProfile; scoring?: AnswerScoring },
   hooks: EvaluateHooks,
+  tasks?: TaskSetupResult,
 ): Promise<ArmsRun> {
+  // Skipped task cases (no agent configured here) are left out of the run and listed in the report.
+  const cases = tasks?.runner ? suite.cases : suite.cases.filter((c) => c.kind !== 'task');
   const collision = all.length > 1 ? all.map((arm) => sharedPortProblem(arm.server)).find((p) => p !== undefined) : undefined;
   if (collision !== undefined) throw new UsageError(collision);
   const builds: (BuildResult | undefined)[] = [];
@@ -171,10 +175,11 @@ export async function runArms(
     // Both arms get the same profile: a fetch tool only one side has is not compared.
     const [{ runArms: runCases }, { searchProfileFrom }] = await runner;
     const search = await searchProfileFrom(config.shape);
-    const profiles = sessions.map((s) => checkTools(s.tools, suite.cases, search, answers.profile, note));
+    const profiles = sessions.map((s) => checkTools(s.tools, cases, search, answers.profile, note));
     const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
-    hooks.onPhase?.('run', `${suite.cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
-    outcomes = await runCases(sessions, suite.cases, {
+    hooks.onPhase?.('run', `${cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
+    const runTask = tasks?.runner?.(sessions.map((s) => s.tools), note);
+    outcomes = await runCases(sessions, cases, {
       profile,
       answerProfile: answers.profile,
       warmup: config.warmup,
@@ -182,13 +187,14 @@ export async function runArms(
       answerRepetitions: config.answerRepetitions,
       timeoutMs: config.timeoutMs,
       failFast: config.failFast,
-      ...((config.failFast || hooks.onProgress) && suite.cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring, validated) } : {}),
+      ...((config.failFast || hooks.onProgress) && cases.some((c) => c.kind === 'answer') ? { answerFailure: await firstFailedValidation(answers.scoring, validated) } : {}),
       depth: config.k,
       maxConsecutiveTimeouts: config.maxConsecutiveTimeouts,
       seed: config.seed,
       blockSize: config.blockSize,
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       ...(precisionOf ? { more: adaptiveRepetitions(config, hooks, precisionOf) } : {}),
+      ...(runTask ? { runTask } : {}),
     });
   } finally {
     // Always end every server's whole process tree, whatever happened in the run.
@@ -199,7 +205,20 @@ export async function runArms(
   hooks.onPhase?.('score', `k=${config.cutoffs.join(',')}`);
   // Scoring and the reports load after the run, like everything not needed to start the server.
   const { armReports } = await import('./arm-reports.ts');
-  const reports = await armReports({ config, suite, arms: all, outcomes, ends, builds, validated, cpus, ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}) });
+  const reports = await armReports({
+    config,
+    suite,
+    cases,
+    arms: all,
+    outcomes,
+    ends,
+    builds,
+    validated,
+    cpus,
+    ...(answers.scoring ? { scoring: answers.scoring } : {}),
+    ...(sampling ? { sampling } : {}),
+    ...(tasks ? { tasks: tasks.info, ...(tasks.plan.run && tasks.plan.judgeSession ? { judgeSession: tasks.plan.judgeSession } : {}) } : {}),
+  });
   const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);
   return { reports, ...(stopped.length > 0 ? { stoppedEarly: stopped.join('; ') } : {}) };
 }

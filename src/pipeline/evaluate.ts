@@ -8,7 +8,8 @@
 import type { Config } from '../config/config.ts';
 import type { Evaluation } from '../model/comparison.ts';
 import { currentGit } from '../report/environment.ts';
-import { EMPTY_ANSWER_PROFILE } from '../run/run-answer-case.ts';
+import { EMPTY_ANSWER_PROFILE, type AnswerProfile } from '../run/run-answer-case.ts';
+import type { AnswerScoring } from '../answers/score-answer.ts';
 import type { Normalize } from '../run/extract/id-source.ts';
 import type { Case } from '../model/case.ts';
 import type { Suite } from '../suite/index.ts';
@@ -48,6 +49,8 @@ async function normalizeJudgments(cases: readonly Case[], normalize: Normalize |
 
 async function selectCases(config: Config, hooks: EvaluateHooks): Promise<Suite> {
   const loaded = await loadSuite(config.cases);
+  // What an imported format holds that this run does not use (speakeasy's docsDir), said once.
+  for (const note of loaded.notes ?? []) hooks.onPhase?.('suite', note);
   const suite = config.qrels ? withCases(loaded, await applyQrels(loaded.cases, config.qrels, (m) => hooks.onPhase?.('suite', m)), () => loaded.hash) : loaded;
   const filtered = filterCases(suite.cases, config.filter);
   if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
@@ -75,9 +78,11 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   // Paths and the baseline are checked before anything is built or started.
   const checked = await preflight(config, (message) => hooks.onPhase?.('suite', message));
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
-  const answers = suite.cases.some((c) => c.kind === 'answer')
+  const answers: { profile: AnswerProfile; scoring?: AnswerScoring } = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
     : { profile: EMPTY_ANSWER_PROFILE };
+  // The agent modules (providers, relay) load only for suites with task cases.
+  const tasks = suite.cases.some((c) => c.kind === 'task') ? (await import('./task-setup.ts')).taskSetup(config, suite, answers.scoring?.session, hooks) : undefined;
   // Checked before the base is checked out: two servers cannot share one fixed port.
   const collision = config.compareRef ? sharedPortProblem(config.server) : undefined;
   if (collision !== undefined) throw new UsageError(collision);
@@ -85,7 +90,7 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   const checkout = config.compareRef ? await (await import('./base-checkout.ts')).checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
   const base: BaseArm | undefined = checkout ?? given?.base;
   try {
-    const run = await runArms(config, suite, arms(config, base), answers, hooks);
+    const run = await runArms(config, suite, arms(config, base), answers, hooks, tasks);
     // The comparison and gates load after the run, like everything that is not needed to start the server.
     const { judgedEvaluation } = await import('./judge-evaluation.ts');
     return judgedEvaluation(config, checked, run, base, hooks);

@@ -2,6 +2,7 @@
 import type { Suite } from '../model/case.ts';
 import { breakdowns, summarize } from './summarize.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
+import { taskSummary, type TaskRunInfo } from './task-summary.ts';
 import {
   REPORT_SCHEMA_VERSION,
   type BuildResult,
@@ -29,6 +30,8 @@ export interface ReportParts {
   server: Report['server'];
   /** What makes the run fail its health check (default: any errored case, any evaluator error). */
   healthPolicy?: HealthPolicy;
+  /** Set when the suite has task cases: the agent, and why they were skipped if they were. */
+  tasks?: TaskRunInfo;
 }
 
 export function buildReport(parts: ReportParts): Report {
@@ -55,6 +58,7 @@ export function buildReport(parts: ReportParts): Report {
     breakdowns: breakdowns(parts.results, cutoffs),
     cases: parts.results,
   };
+  if (parts.tasks) report.tasks = taskSummary(parts.tasks, parts.results);
   if (parts.build) report.build = parts.build;
   if (parts.memory) report.memory = parts.memory;
   return report;

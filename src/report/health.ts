@@ -11,7 +11,8 @@
  * - answer cases the judging budget left "not judged (budget)" (a warning: the user set the cap);
  * - answer cases whose context (for the grounded metrics) could not be fetched: not judged,
  *   never scored as unfaithful, and not blamed on the judge;
- * - rankings shorter than k because limit < k or maxRounds cut the paging.
+ * - rankings shorter than k because limit < k or maxRounds cut the paging;
+ * - task runs that could not be judged, or that a budget stopped (task-health.ts).
  * A problem is `fail` (the run exits 1) or `warn` (shown, the run passes). Pure: the
  * report's cases and the policy in, plain data out.
  */
@@ -20,6 +21,7 @@ import type { CaseResult, HealthPolicy, HealthProblem, RunHealth } from '../mode
 import { isBudgetStop, isSkipped } from '../answers/evaluators/aggregate.ts';
 import { firstFew } from '../shared/first-few.ts';
 import { offScaleUnjudged } from './evaluator-failures.ts';
+import { agentErrors, agentProblems } from './task-health.ts';
 
 export const DEFAULT_HEALTH_POLICY: HealthPolicy = { maxErrors: { count: 0 }, allowEvaluatorErrors: false };
 
@@ -188,6 +190,7 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
   const shortRankings = ids(results.filter((r) => r.shortRanking !== undefined));
   const answerCases = results.filter((r) => r.kind === 'answer').length;
   const contexts = contextErrors(results);
+  const agents = agentErrors(results);
   const problems = [
     emptyProblem(retrieval.length, empty),
     errorProblem(results, errors, policy),
@@ -195,7 +198,8 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
     budgetProblem(results, answerCases),
     contextProblem(contexts, answerCases, policy),
     shortProblem(results, shortRankings, k),
+    ...agentProblems(results, agents, policy),
   ].filter((p) => p !== undefined);
   const status = problems.some((p) => p.severity === 'fail') ? 'fail' : problems.length > 0 ? 'warn' : 'ok';
-  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: errorsOnly(evaluators), unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, problems, policy };
+  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: errorsOnly(evaluators), unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, ...(Object.keys(agents).length > 0 ? { agentErrors: agents } : {}), problems, policy };
 }

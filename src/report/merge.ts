@@ -8,6 +8,7 @@
 import { breakdowns, summarize } from './summarize.ts';
 import { assessHealth, DEFAULT_HEALTH_POLICY } from './health.ts';
 import { mergeJudging } from './judging-summary.ts';
+import { taskSummary } from './task-summary.ts';
 import { cutoffsOf, type CaseResult, type Report } from '../model/report.ts';
 
 export class MergeError extends Error {
@@ -108,6 +109,8 @@ export function mergeProblems(reports: readonly Report[]): string[] {
     ...sameValue(reports, 'the git commit', (r) => r.git.sha),
     // A same-job run's base and head arms are separate reports: merge each arm on its own.
     ...sameValue(reports, 'the same-job arm', (r) => r.sameJob?.role),
+    // Task numbers from different agents (or with and without the uplift arm) do not add up.
+    ...sameValue(reports, 'the agent', (r) => (r.tasks ? { ...r.tasks.agent, withoutDocs: r.tasks.withoutDocs } : undefined)),
     ...duplicateCaseProblems(reports),
   ];
 }
@@ -169,6 +172,13 @@ export function mergeReports(reports: readonly Report[]): Report {
   // Judging is paid per shard: the merged run cost the sum.
   const judging = mergeJudging(reports.map((r) => r.judging));
   if (judging) merged.judging = judging;
+  // The task block is rebuilt over all the shards' task cases (the uplift's test needs every pair); skipped tasks are listed from every shard.
+  const withTasks = reports.filter((r) => r.tasks !== undefined);
+  if (withTasks.length > 0) {
+    const { agent, withoutDocs, budget } = withTasks[0]!.tasks!;
+    const skipped = withTasks.flatMap((r) => (r.tasks!.skipped ? [r.tasks!.skipped] : []));
+    merged.tasks = taskSummary({ agent, withoutDocs, ...(budget ? { budget } : {}), ...(skipped.length > 0 ? { skipped: { reason: skipped[0]!.reason, cases: skipped.flatMap((s) => s.cases).sort() } } : {}) }, cases);
+  }
   // sameJob is dropped: its id pairs one job's base and head arms, and a merged arm spans
   // n jobs, so the merged reports are compared as two ordinary reports. shard is dropped too.
   return merged;
