@@ -20,3 +20,17 @@ export async function waitForPidsWithEnv(marker: string, count: number, timeoutM
   while (pidsWithEnv(marker).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return pidsWithEnv(marker).length;
 }
+
+/** Processes whose command line has an argument containing `fragment` (Linux /proc; never this process). */
+export function pidsWithArgument(fragment: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(fragment))) found.push(Number(entry));
+    } catch {
+      // Gone or not ours to read.
+    }
+  }
+  return found;
+}
