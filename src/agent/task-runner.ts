@@ -9,7 +9,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskCase } from '../model/case.ts';
 import type { CaseObservation } from '../model/observation.ts';
-import type { TaskArm, TaskRun } from '../model/task.ts';
+import { runOutcome, type TaskArm, type TaskRun } from '../model/task.ts';
 import type { ToolCaller } from '../server/tool-caller.ts';
 import { runTaskOnce, type TaskSetup } from './run-task.ts';
 
@@ -21,13 +21,6 @@ export interface TaskRunnerOptions {
   /** Per docs tool call. */
   callTimeoutMs: number;
   note?: (message: string) => void;
-}
-
-/** How a run ended, in the words the reports use. */
-export function runOutcome(run: TaskRun): string {
-  if (!run.judged) return `not judged (${run.stop === 'final' ? 'judge' : run.stop})`;
-  if (run.stop !== 'final') return `not finished (${run.stop})`;
-  return run.passed ? 'passed' : 'failed';
 }
 
 export function armOrder(withoutDocs: boolean, repetition: number): TaskArm[] {

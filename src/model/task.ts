@@ -194,6 +194,13 @@ export interface TaskRun {
   files: { path: string; bytes: number }[];
 }
 
+/** How a run ended, in the words every report uses: passed, failed, not finished (its cause), not judged (its cause). */
+export function runOutcome(run: Pick<TaskRun, 'judged' | 'stop' | 'passed'>): string {
+  if (!run.judged) return `not judged (${run.stop === 'final' ? 'judge' : run.stop})`;
+  if (run.stop !== 'final') return `not finished (${run.stop})`;
+  return run.passed ? 'passed' : 'failed';
+}
+
 /** gained: passes with docs, not without; lost: the reverse; tied: the same partial pass rate (repetitions). */
 export type UpliftOutcome = 'gained' | 'lost' | 'both_pass' | 'both_fail' | 'tied';
 

@@ -165,3 +165,11 @@ export function toolTotals(results: readonly CaseResult[]): Record<string, numbe
   for (const r of tasksOf(results)) for (const run of judged(r.task.runs)) for (const [tool, n] of Object.entries(run.tools)) totals[tool] = (totals[tool] ?? 0) + n;
   return totals;
 }
+
+/** The task cases as one arm saw them: each task's runs are that arm's, so taskMetrics gives that arm's numbers (the table beside the uplift). */
+export function armView(results: readonly CaseResult[], arm: 'docs' | 'without_docs'): CaseResult[] {
+  if (arm === 'docs') return [...results];
+  return tasksOf(results)
+    .filter((r) => r.task.withoutDocs !== undefined)
+    .map((r) => ({ ...r, task: taskResult(r.task.prompt, r.task.withoutDocs!.map((run) => ({ ...run, arm: 'docs' as const }))) }));
+}

@@ -22,6 +22,8 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['improvements', ALL],
   // Judge reasoning: fewer cases, then only its count; the full report keeps all of it.
   ['reasoning', 3],
+  // Task trajectories: fewer, then only their count under the agent line.
+  ['tasks', 3],
   // Judging cost: its one-line totals stay long after the table goes.
   ['judging', 1],
   ['categories', 1],
@@ -37,6 +39,7 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['environment', ALL],
   ['judging', ALL],
   ['reasoning', ALL],
+  ['tasks', ALL],
 ];
 
 export function renderComment(evaluation: Evaluation, ctx: CommentContext, maxChars: number = GITHUB_COMMENT_LIMIT): string {

@@ -16,7 +16,9 @@ import { powerLine } from '../markdown/render-power.ts';
 import { judgingTotalsLine, renderJudgingSummary } from '../markdown/render-judging.ts';
 import { healthLines } from '../markdown/render-health.ts';
 import { reasoningCases, renderReasoning } from '../markdown/render-reasoning.ts';
-import { breakdownTable, failureLine, latencyTable, runLine, summaryTable } from '../markdown/render-report.ts';
+import { breakdownTable, failureLine, latencyTable, retrievalCount, runLine, summaryTable } from '../markdown/render-report.ts';
+import { agentLine, taskSkipNote } from '../markdown/render-tasks.ts';
+import { renderTrajectories, trajectoryCases } from '../markdown/render-trajectory.ts';
 import type { Section } from './budget.ts';
 import { commentMarker } from './marker.ts';
 import { baselineLine, environmentLine, linksLine, shortSha } from './context-lines.ts';
@@ -31,6 +33,8 @@ export const CATEGORY_LIMIT = 20;
 export const ERROR_LIMIT = 10;
 /** How many answer cases each shorter variant of the judge-reasoning section keeps. */
 export const REASONING_LIMITS = [10, 3] as const;
+/** How many task trajectories each shorter variant of the tasks section keeps. */
+export const TRAJECTORY_LIMITS = [10, 3] as const;
 
 const required = (id: string, text: string): Section => ({ id, variants: [text] });
 
@@ -48,6 +52,9 @@ function runAlerts(evaluation: Evaluation): string[] {
   // A report from before the health check still shows its errored cases.
   if (!evaluation.report.health && errors + notRun > 0) alerts.push(`> ⚠️ **${n(errors)} case(s) errored, ${n(notRun)} not run.**`);
   if (evaluation.stoppedEarly) alerts.push(`> **The run stopped early**: ${escapeCell(evaluation.stoppedEarly, 300)}.`);
+  // Skipped tasks (a fork's pull request without the agent's secret) are a note, never a failure.
+  const skipped = taskSkipNote(evaluation.report);
+  if (skipped) alerts.push(skipped);
   return alerts;
 }
 
@@ -69,7 +76,7 @@ function improvementSection(comparison: Comparison): Section {
 
 function categorySection(report: Report): Section {
   // Retrieval groups only: an answer-only suite's categories are in no retrieval table.
-  const groups = report.breakdowns.category.filter((g) => g.cases > (g.answerCases ?? 0));
+  const groups = report.breakdowns.category.filter((g) => retrievalCount(g) > 0);
   if (groups.length === 0) return { id: 'categories', variants: [''] };
   const table = (limit: number) => {
     const shown = groups.slice(0, limit);
@@ -98,6 +105,21 @@ function reasoningSection(evaluation: Evaluation): Section {
   // Always five variants (full, 10, 3, count, none), so the plan's levels mean the same whatever the count.
   const shorter = REASONING_LIMITS.map((n) => renderReasoning(cases, n) ?? '');
   return { id: 'reasoning', variants: [full, ...shorter, `Judge reasoning: ${n(cases.length)} answer case(s) (left out to fit; see the full report).`, ''] };
+}
+
+/** The agent line, then the trajectories of failed and flipped tasks, collapsed; shortened to fewer, then the line, then left out. */
+function tasksSection(evaluation: Evaluation): Section {
+  const line = agentLine(evaluation.report);
+  if (!line) return { id: 'tasks', variants: [''] };
+  const cases = trajectoryCases(evaluation.report, evaluation.comparison?.caseChanges);
+  const full = renderTrajectories(cases);
+  if (!full) return { id: 'tasks', variants: [line, line, line, line, ''] };
+  const withTrajectories = (text: string | undefined) => `${line}
+
+${text ?? ''}`.trim();
+  return { id: 'tasks', variants: [withTrajectories(full), ...TRAJECTORY_LIMITS.map((n) => withTrajectories(renderTrajectories(cases, n))), `${line}
+
+Task trajectories: ${cases.length} (left out to fit; see the full report).`, ''] };
 }
 
 /** What judging cost, collapsed under its one-line totals; then only the line; then left out. */
@@ -135,6 +157,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
       optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),
       regressionSection(comparison),
+      tasksSection(evaluation),
       reasoningSection(evaluation),
       judgingSection(report),
       improvementSection(comparison),
@@ -152,6 +175,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
     required('verdict', [`**No comparison**: ${escapeCell(reason, 300)}. Summary of this run only.`, ...runAlerts(evaluation)].join('\n\n')),
     required('summary', `${runLine(report)}\n\n${summaryTable(report)}`),
     optional('latency', latencyTable(report)),
+    tasksSection(evaluation),
     reasoningSection(evaluation),
     judgingSection(report),
     categorySection(report),

@@ -12,6 +12,7 @@ import { details } from './details.ts';
 import { codeSpan, escapeCell } from './escape.ts';
 import { formatBytes, formatCount, formatMs, formatValue } from '../../report/format.ts';
 import { healthCounts, healthLines, judgedNote } from './render-health.ts';
+import { renderTasks, taskFailureLine } from './render-tasks.ts';
 
 export function summaryTable(report: Report, catalog: MetricDef[] = metricCatalog(cutoffsOf(report.settings))): string {
   // Only the metrics this run has: a retrieval-only suite shows no answer rows, and the reverse.
@@ -35,22 +36,29 @@ export function latencyTable(report: Report): string {
   return markdownTable(
     [
       ['Call', 'n', 'mean', 'min', 'p50 [95% CI]', 'p95 [95% CI]', 'p99', 'max'],
-      // An answer-only suite makes no search or fetch calls: no rows of zeros for them.
-      ...(hasRetrieval(report) || report.summary.latency.answer === undefined ? [row('search', report.summary.latency.search), row('fetch', report.summary.latency.fetch)] : []),
+      // An answer-only or task-only suite makes no search or fetch calls: no rows of zeros for them.
+      ...(hasRetrieval(report) || (report.summary.latency.answer === undefined && report.summary.latency.agent === undefined) ? [row('search', report.summary.latency.search), row('fetch', report.summary.latency.fetch)] : []),
       ...(report.summary.latency.answer !== undefined ? [row('answer', report.summary.latency.answer)] : []),
+      // The server's tools as the task agents called them.
+      ...(report.summary.latency.agent !== undefined ? [row('agent tools', report.summary.latency.agent)] : []),
     ],
     { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
   );
 }
 
-/** Retrieval metrics per group at the primary cutoff; groups of answer cases only are left to the answers section. */
+/** Retrieval cases in a group: answer and task cases have their own sections. */
+export function retrievalCount(g: Breakdown): number {
+  return g.cases - (g.answerCases ?? 0) - (g.taskCases ?? 0);
+}
+
+/** Retrieval metrics per group at the primary cutoff; groups of answer or task cases only are left to their sections. */
 export function breakdownTable(title: string, groups: readonly Breakdown[], k: number): string {
   const at = formatCount(k);
   const header = [title, 'Cases', `MRR@${at}`, `NDCG@${at}`, `Recall@${at}`, `P@${at}`, `Hit@${at}`, 'Rounds', 'Facet', 'Search p50'];
-  const retrieval = groups.filter((g) => g.cases > (g.answerCases ?? 0));
+  const retrieval = groups.filter((g) => retrievalCount(g) > 0);
   const rows = retrieval.map((g) => [
     escapeCell(g.key),
-    formatCount(g.cases - (g.answerCases ?? 0)),
+    formatCount(retrievalCount(g)),
     formatValue(g.metrics[`mrr@${k}`], 'ratio'),
     formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
     formatValue(g.metrics[`recall@${k}`], 'ratio'),
@@ -65,6 +73,7 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
 
 export function failureLine(r: CaseResult, k: number): string | undefined {
   if (!r.error && r.kind === 'answer') return answerFailureLine(r);
+  if (!r.error && r.kind === 'task') return taskFailureLine(r);
   const id = codeSpan(r.id);
   if (r.error) return `- ${id}: **${escapeCell(r.status, 20)}** (${escapeCell(r.error.kind, 40)}) ${escapeCell(r.error.message, 200)}`;
   if (r.forbiddenHits?.length) {
@@ -127,6 +136,8 @@ export function renderReport(report: Report): string {
   ];
   const answers = renderAnswers(report);
   if (answers) parts.push(answers);
+  const tasks = renderTasks(report);
+  if (tasks) parts.push(tasks);
   const judging = renderJudging(report);
   if (judging) parts.push(judging);
   const failures = report.cases.map((r) => failureLine(r, k)).filter((l) => l !== undefined);
