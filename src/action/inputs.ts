@@ -6,6 +6,7 @@
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH } from '../publish/history/branch-layout.ts';
+import { AGENT_KEY_ENV } from '../model/task.ts';
 
 export type InputGetter = (name: string) => string;
 
@@ -40,6 +41,8 @@ export interface ActionInputs {
   acceptLabel: string;
   /** Write the HTML page and upload it as an artifact, linked from the comment and the job summary. */
   htmlPage: boolean;
+  /** The agent's key (input agent-api-key), to be masked and handed to the run as AGENT_KEY_ENV; null when not given. */
+  agentApiKey: string | null;
 }
 
 function oneOf<T extends string>(value: string, name: string, allowed: readonly T[], fallback: T): T {
@@ -128,6 +131,9 @@ export function readInputs(get: InputGetter): ActionInputs {
   if (lines(text('project')).length) filter.projects = lines(text('project'));
   if (lines(text('tool')).length) filter.tools = lines(text('tool'));
   run.filter = filter;
+  const agentKey = get('agent-api-key').trim();
+  const agent = { ...(optional(text('agent-model')) ? { model: text('agent-model') } : {}), ...(optional(text('agent-base-url')) ? { baseUrl: text('agent-base-url') } : {}), ...(agentKey ? { apiKeyEnv: AGENT_KEY_ENV } : {}) };
+  if (Object.keys(agent).length > 0) run.agent = agent;
 
   return {
     mode: oneOf(text('mode'), 'mode', ['run', 'comment', 'merge'], 'run'),
@@ -147,5 +153,6 @@ export function readInputs(get: InputGetter): ActionInputs {
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',
     botLogin: optional(text('bot-login')) ?? null,
+    agentApiKey: agentKey === '' ? null : agentKey,
   };
 }

@@ -12,6 +12,7 @@ import { lazyGitHub } from './github-context.ts';
 import { readEvent } from './event.ts';
 import { readInputs } from './inputs.ts';
 import { runMode } from './run-mode.ts';
+import { AGENT_KEY_ENV } from '../model/task.ts';
 import type { RunContext } from './run-context.ts';
 
 function payload(): Record<string, unknown> {
@@ -27,6 +28,11 @@ function payload(): Record<string, unknown> {
 export async function main(): Promise<void> {
   try {
     const inputs = readInputs((name) => core.getInput(name));
+    if (inputs.agentApiKey !== null) {
+      // Masked before anything can print it; the agent reads it from the environment, as every key.
+      core.setSecret(inputs.agentApiKey);
+      process.env[AGENT_KEY_ENV] = inputs.agentApiKey;
+    }
     const event = readEvent(process.env, payload());
     const ctx: RunContext = {
       inputs,

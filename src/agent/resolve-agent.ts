@@ -13,7 +13,7 @@ import { openJudgeSession, type JudgeSession, type JudgingConfig } from '../answ
 import { createOpenAiClient } from '../answers/evaluators/llm/openai-client.ts';
 import { apiKeyProblem, displayUrl, ENV_NAME, readApiKey, type Env } from '../answers/evaluators/llm/secrets.ts';
 import type { Suite, TaskCase } from '../model/case.ts';
-import type { AgentSettings, TaskSummary } from '../model/task.ts';
+import { AGENT_KEY_ENV, type AgentSettings, type TaskSummary } from '../model/task.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { createJudgeAssertion, judgeDefaults, judgeProblems } from './assertions/judge.ts';
 import { anthropicHeaders, anthropicMessages } from './providers/anthropic-messages.ts';
@@ -21,7 +21,7 @@ import { commandWords } from './providers/command-agent.ts';
 import { openAiChat } from './providers/openai-chat.ts';
 import type { TaskSetup } from './run-task.ts';
 
-export const DEFAULT_AGENT_KEY_ENV = 'DOCS_MCP_EVAL_AGENT_API_KEY';
+export { AGENT_KEY_ENV as DEFAULT_AGENT_KEY_ENV } from '../model/task.ts';
 export const DEFAULT_TASK_TIMEOUT_MS = 600_000;
 export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
@@ -90,7 +90,7 @@ export function planTasks(inputs: AgentInputs): TaskPlan {
   if (judged.length > 0) problems.push(...judgeProblems(judged, defaults, { env: inputs.env }));
   if (problems.length > 0) throw new UsageError(`the task cases cannot run as configured:\n  ${problems.join('\n  ')}`);
 
-  const keyEnv = agent.apiKeyEnv ?? DEFAULT_AGENT_KEY_ENV;
+  const keyEnv = agent.apiKeyEnv ?? AGENT_KEY_ENV;
   const baseUrl = provider === 'command' ? undefined : (agent.baseUrl ?? BASE_URLS[provider]);
   const summary: TaskSummary['agent'] = { provider, model: agent.model ?? '', ...(baseUrl ? { baseUrl: displayUrl(baseUrl) } : {}), ...(agent.command ? { command: agent.command } : {}) };
   if (provider !== 'command') {

@@ -50,6 +50,9 @@ export interface TaskFiles {
 
 export type AgentProviderName = 'openai' | 'anthropic' | 'command';
 
+/** Where the agent's key is read unless `apiKeyEnv` names another variable (the Action's agent-api-key input sets it). */
+export const AGENT_KEY_ENV = 'DOCS_MCP_EVAL_AGENT_API_KEY';
+
 /** USD per million tokens (as the judge's prices). */
 export interface AgentPrice {
   input: number;

@@ -20,6 +20,8 @@ import { TOOL_VERSION } from './version.ts';
 import type { Case } from '../model/case.ts';
 import type { JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
 import type { TaskRunInfo } from '../report/task-summary.ts';
+import { appendRecord } from '../answers/evaluators/storage/jsonl-storage.ts';
+import type { CaseResult } from '../model/report.ts';
 
 export interface ArmsResult {
   config: Config;
@@ -41,6 +43,18 @@ export interface ArmsResult {
   judgeSession?: JudgeSession;
 }
 
+/** Kind of the --store line of one task run (beside the answer cases' `evaluation` lines). */
+export const TASK_RUN_KIND = 'task_run';
+
+/** Every task run of the head arm into the --store file: the run with its trajectory and assertions, and which task it was. */
+async function storeTaskRuns(store: string, results: readonly CaseResult[]): Promise<void> {
+  for (const r of results) {
+    for (const run of [...(r.task?.runs ?? []), ...(r.task?.withoutDocs ?? [])]) {
+      await appendRecord(store, { kind: TASK_RUN_KIND, timestamp: Date.now(), caseId: r.id, name: r.name, category: r.category, ...run });
+    }
+  }
+}
+
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   const { storage: _ignored, ...rest } = scoring;
   return rest;
@@ -55,6 +69,8 @@ export async function armReports(run: ArmsResult): Promise<Report[]> {
     // Only the head arm appends to the evaluation store: the base is a comparison run.
     const scoring = run.scoring && { ...(i < all.length - 1 ? withoutStorage(run.scoring) : run.scoring), validated };
     const results = await scoreCases(cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    // Only the head arm appends to the store, as for answer cases.
+    if (config.store && i === all.length - 1) await storeTaskRuns(config.store, results);
     const build = builds[i];
     const report = buildReport({
       version: TOOL_VERSION,
