@@ -55,7 +55,7 @@ describe('docs/servers.md', () => {
   });
 });
 
-describe('docs/datasets.md and docs/answer-quality.md', () => {
+describe('docs/datasets.md, docs/answer-quality.md and docs/agent-tasks.md', () => {
   it('name every field of the dataset format', () => {
     const schema = JSON.parse(read('datasets/schema.json')) as unknown;
     const fields = new Set<string>();
@@ -66,7 +66,7 @@ describe('docs/datasets.md and docs/answer-quality.md', () => {
       for (const value of Object.values(node)) walk(value);
     };
     walk(schema);
-    const text = read('docs/datasets.md') + read('docs/answer-quality.md');
+    const text = read('docs/datasets.md') + read('docs/answer-quality.md') + read('docs/agent-tasks.md');
     assert.deepEqual([...fields].filter((f) => f !== '$schema' && !new RegExp(`\\b${f}\\b`).test(text)), []);
   });
 });

@@ -55,9 +55,16 @@ Answer cases:
                              or a profile file: search/fetch shape, tool map and default
                              arguments (datasets/crypto-docs/profile.yaml)
   --store <file.jsonl>       append each answer case's full evaluation: input snapshot, scores,
-                             reasoning, config snapshot (seed 004 storage)
+                             reasoning, config snapshot (seed 004 storage); each task run too
   --no-cache                 ask the judge and embeddings again instead of using the call cache
   --cache-dir <dir>          judge/embedding call cache (default .docs-mcp-eval/cache)
+
+Task cases (an agent with the server's tools; docs/agent-tasks.md):
+  --agent-model <model>      the agent's model (key in DOCS_MCP_EVAL_AGENT_API_KEY); without
+                             a model or a key the task cases are skipped with a note
+  --agent-base-url <url>     the agent's API root (OpenAI-compatible, or Anthropic with
+                             agent.provider: anthropic in the dataset or docs-mcp-eval.yml)
+  --without-docs             also run every task without the docs tools: the uplift
 
 Comparison:
   --compare-ref <ref>        same-job A/B: benchmark <ref> (checked out into a git worktree)
