@@ -13,6 +13,7 @@ import { profileSchema } from '../src/suite/profile-schema.ts';
 import { seed000Schema } from '../src/suite/seed-000-schema.ts';
 import { speakeasySchema } from '../src/suite/speakeasy-schema.ts';
 import { speakeasyAgentSchema } from '../src/suite/speakeasy-agent-schema.ts';
+import { coreSchema, tasksSchema } from '../src/suite/task-schema.ts';
 import { datasetAjv } from '../src/suite/schema-issues.ts';
 
 export const GENERATED_DIR = 'src/suite/generated';
@@ -23,7 +24,7 @@ const TYPES = "import type { ValidateFunction } from 'ajv';\ndeclare const valid
 
 export function generateValidators(outRoot: string): string[] {
   const written: string[] = [];
-  for (const [name, source] of [['native-suite', schema], ['speakeasy', speakeasySchema], ['speakeasy-agent', speakeasyAgentSchema], ['seed-000', seed000Schema], ['profile', profileSchema], ['config', configSchema]] as const) {
+  for (const [name, source] of [['native-suite', coreSchema(schema)], ['native-tasks', tasksSchema(schema)], ['speakeasy', speakeasySchema], ['speakeasy-agent', speakeasyAgentSchema], ['seed-000', seed000Schema], ['profile', profileSchema], ['config', configSchema]] as const) {
     const ajv = datasetAjv({ code: { source: true, esm: true } });
     // Ajv's ESM output still require()s its runtime helpers; an import works in both
     // Node's ESM loader (tests run the sources) and the bundles.

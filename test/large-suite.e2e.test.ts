@@ -38,7 +38,7 @@ describe('a large suite', { skip: !hasExecve && 'process.execve needs Node ≥ 2
     const r = await runCli(['run', '--cases', paddedSuite(dir), '--server-command', SERVER, '--build-command', BUILD, '--repetitions', '1', '--no-baseline', '--out', out, '--markdown', path.join(dir, 'r.md')]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(reexecNotes(r.stderr).length, 1, r.stderr);
-    assert.equal((r.stderr.match(/docs-mcp-eval: suite: /g) ?? []).length, 1, 'the run itself happens once');
+    assert.equal((r.stderr.match(/docs-mcp-eval: suite: \S+\.yaml\n/g) ?? []).length, 1, 'the run itself happens once');
     const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
     assert.equal(report.summary.cases, 65);
   });

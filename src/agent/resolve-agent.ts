@@ -17,7 +17,7 @@ import { AGENT_KEY_ENV, type AgentSettings, type TaskSummary } from '../model/ta
 import { UsageError } from '../shared/run-errors.ts';
 import { createJudgeAssertion, judgeDefaults, judgeProblems } from './assertions/judge.ts';
 import { anthropicHeaders, anthropicMessages } from './providers/anthropic-messages.ts';
-import { commandWords } from './providers/command-agent.ts';
+import { commandWords } from './providers/command-line.ts';
 import { openAiChat } from './providers/openai-chat.ts';
 import type { TaskSetup } from './run-task.ts';
 

@@ -178,7 +178,7 @@ export async function runArms(
     const profiles = sessions.map((s) => checkTools(s.tools, cases, search, answers.profile, note));
     const profile = profiles.find((p) => p.fetchTool === null) ?? profiles[0]!;
     hooks.onPhase?.('run', `${cases.length} cases × ${config.repetitions}${all.length > 1 ? ` × ${all.length} arms, blocks of ${config.blockSize}` : ''} (seed ${config.seed})`);
-    const runTask = tasks?.runner?.(sessions.map((s) => s.tools), note);
+    const runTask = tasks?.runner ? await tasks.runner(sessions.map((s) => s.tools), note) : undefined;
     outcomes = await runCases(sessions, cases, {
       profile,
       answerProfile: answers.profile,

@@ -2,7 +2,8 @@
  * What task cases need before the server starts (loaded only for suites that have them):
  * the agent resolved from the dataset's settings, docs-mcp-eval.yml's and the flags
  * (agent/resolve-agent.ts), checked, or the reason the tasks are skipped (said once, and
- * kept for the report); and, once the servers run, the task runner the run stage calls.
+ * kept for the report); and, once the servers run, the task runner the run stage calls
+ * (loaded then, with the loop, the providers and the workspace).
  * The relay an agent CLI starts is this installation's own: the CLI's `relay` command, or
  * its source file when the library runs from its sources.
  */
@@ -15,15 +16,14 @@ import type { Suite } from '../suite/index.ts';
 import type { TaskRunInfo } from '../report/task-summary.ts';
 import type { RunOptions } from '../run/run-suite.ts';
 import { planTasks, type TaskPlan } from '../agent/resolve-agent.ts';
-import { createTaskRunner } from '../agent/task-runner.ts';
 import type { EvaluateHooks } from './hooks.ts';
 
 export interface TaskSetupResult {
   plan: TaskPlan;
   /** What the report says of the tasks' agent (and of the skip). */
   info: TaskRunInfo;
-  /** The run stage's task runner, given each arm's listed tools; absent when the tasks are skipped. */
-  runner?: (tools: readonly (readonly Tool[])[], note: (message: string) => void) => NonNullable<RunOptions['runTask']>;
+  /** The run stage's task runner, given each arm's listed tools (its modules load then); absent when the tasks are skipped. */
+  runner?: (tools: readonly (readonly Tool[])[], note: (message: string) => void) => Promise<NonNullable<RunOptions['runTask']>>;
 }
 
 /** How an agent CLI starts our relay: the bundled CLI's `relay` command, or the relay's source when running from sources. */
@@ -52,6 +52,7 @@ export function taskSetup(config: Config, suite: Suite, judgeSession: JudgeSessi
   return {
     plan,
     info,
-    runner: (tools, note) => createTaskRunner({ setup: plan.setup, withoutDocs: plan.withoutDocs, tools, callTimeoutMs: config.timeoutMs, note }),
+    // The loop, the providers, the workspace and the assertions load once the servers run, and only for tasks that run.
+    runner: async (tools, note) => (await import('../agent/task-runner.ts')).createTaskRunner({ setup: plan.setup, withoutDocs: plan.withoutDocs, tools, callTimeoutMs: config.timeoutMs, note }),
   };
 }

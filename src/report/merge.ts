@@ -109,8 +109,12 @@ export function mergeProblems(reports: readonly Report[]): string[] {
     ...sameValue(reports, 'the git commit', (r) => r.git.sha),
     // A same-job run's base and head arms are separate reports: merge each arm on its own.
     ...sameValue(reports, 'the same-job arm', (r) => r.sameJob?.role),
-    // Task numbers from different agents (or with and without the uplift arm) do not add up.
-    ...sameValue(reports, 'the agent', (r) => (r.tasks ? { ...r.tasks.agent, withoutDocs: r.tasks.withoutDocs } : undefined)),
+    // Task numbers from different agents (or with and without the uplift arm) do not add up; a shard that drew no task case has no agent to differ.
+    ...sameValue(
+      reports.filter((r) => r.tasks !== undefined),
+      'the agent',
+      (r) => ({ ...r.tasks!.agent, withoutDocs: r.tasks!.withoutDocs }),
+    ),
     ...duplicateCaseProblems(reports),
   ];
 }

@@ -1,7 +1,7 @@
 /**
  * Load-time checks of a native dataset's answer material that a JSON Schema cannot make:
  * answer rules (rule-checks.ts), criteria and evaluators (evaluator-checks.ts), grounded
- * metrics' inputs (grounded-checks.ts), task cases' assertions (task-checks.ts). They bring the answers stage's evaluator registry
+ * metrics' inputs (grounded-checks.ts). They bring the answers stage's evaluator registry
  * and rule checks with them, so load-suite.ts loads this module only for a dataset that
  * holds answer material (parse-native-suite.ts holdsAnswerMaterial).
  */
@@ -10,7 +10,6 @@ import { evaluatorIssues } from './evaluator-checks.ts';
 import { groundedCaseIssues } from './grounded-checks.ts';
 import { ruleIssues, ruleLists } from './rule-checks.ts';
 import type { SourceDocument } from './source-document.ts';
-import { nativeTasks, taskIssues } from './task-checks.ts';
 
 export type AnswerIssues = (source: SourceDocument, file: string, schemaProblems: readonly DatasetIssue[]) => DatasetIssue[];
 
@@ -20,7 +19,5 @@ export const answerIssues: AnswerIssues = (source, file, schemaProblems) => {
     ...ruleIssues(answerRules, schemaProblems, source, file),
     ...evaluatorIssues(source.data, source, file),
     ...groundedCaseIssues(source.data, source, file),
-    // Task cases' assertions carry patterns and answer rules too (task-checks.ts).
-    ...taskIssues(nativeTasks(source.data), source, file, schemaProblems),
   ];
 };

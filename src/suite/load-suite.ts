@@ -18,7 +18,7 @@ import { DatasetError } from './dataset-error.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { directoryName, mergeSuites } from './merge-suites.ts';
 import type { LoadedFile } from './merge-suites.ts';
-import { holdsAnswerMaterial, nativeSuiteParser } from './parse-native-suite.ts';
+import { holdsAnswerMaterial, holdsTaskMaterial, nativeSuiteParser } from './parse-native-suite.ts';
 import { classifyFile, topIssue, type DatasetFormat, type FormatParser } from './classify-file.ts';
 
 const DIRECTORY_EXTENSIONS = ['.yaml', '.yml'];
@@ -102,11 +102,15 @@ export async function folderProfile(cases: string): Promise<string | undefined> 
 /**
  * The parser of a format, loaded for what the file holds: the seed-000 and speakeasy
  * importers (and their validators) only for their files, the answer checks (with the
- * evaluator registry) only for a native file that holds answer material.
+ * evaluator registry) only for a native file that holds answer material, the task checks
+ * (with the task validator) only for one that holds task cases or an agent block.
  */
 async function parserOf(format: DatasetFormat, data: unknown): Promise<FormatParser> {
   if (format === 'seed-000') return (await import('./import-seed-000.ts')).importSeed000;
   if (format === 'speakeasy') return (await import('./import-speakeasy.ts')).importSpeakeasy;
   if (format === 'speakeasy-agent') return (await import('./import-speakeasy-agent.ts')).importSpeakeasyAgent;
-  return nativeSuiteParser(holdsAnswerMaterial(data) ? (await import('./answer-checks.ts')).answerIssues : undefined);
+  return nativeSuiteParser({
+    ...(holdsAnswerMaterial(data) ? { answers: (await import('./answer-checks.ts')).answerIssues } : {}),
+    ...(holdsTaskMaterial(data) ? { tasks: (await import('./task-checks.ts')).nativeTaskIssues } : {}),
+  });
 }

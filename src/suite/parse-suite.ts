@@ -9,10 +9,11 @@ import { importSeed000 } from './import-seed-000.ts';
 import { importSpeakeasy } from './import-speakeasy.ts';
 import { importSpeakeasyAgent } from './import-speakeasy-agent.ts';
 import { answerIssues } from './answer-checks.ts';
+import { nativeTaskIssues } from './task-checks.ts';
 import { nativeSuiteParser } from './parse-native-suite.ts';
 
-/** The native format's parser with its answer checks, for callers that parse synchronously (also the seed-000 converter's output check). */
-export const parseNativeChecked: FormatParser = nativeSuiteParser(answerIssues);
+/** The native format's parser with its answer and task checks, for callers that parse synchronously (also the seed-000 converter's output check). */
+export const parseNativeChecked: FormatParser = nativeSuiteParser({ answers: answerIssues, tasks: nativeTaskIssues });
 
 const PARSERS: Record<DatasetFormat, FormatParser> = { native: parseNativeChecked, 'seed-000': importSeed000, speakeasy: importSpeakeasy, 'speakeasy-agent': importSpeakeasyAgent };
 

@@ -1,5 +1,7 @@
 /**
- * Load-time checks of task cases that a JSON Schema cannot make, with file:line: at least
+ * Load-time checks of task cases, with file:line: the task validator's (the native core
+ * validator leaves task cases and the agent block to it: task-schema.ts), and what a JSON
+ * Schema cannot check: at least
  * one hard assertion (a task with only soft ones could never pass or fail), patterns RE2
  * can run, the validation rules of `rules` assertions (as answer cases' rules), and file
  * paths that stay inside the workspace. Shared by the native format and the speakeasy
@@ -11,12 +13,22 @@ import { isRecord, listAt } from '../shared/plain-data.ts';
 import type { DatasetIssue } from './dataset-error.ts';
 import { ruleIssues, type RuleList } from './rule-checks.ts';
 import { formatDataPath, type DataPath, type SourceDocument } from './source-document.ts';
+import { schemaIssues } from './schema-issues.ts';
+import validateTasks from './generated/native-tasks-validator.js';
 
 /** A task as written (possibly not schema-valid), and where. */
 export interface WrittenTask {
   item: unknown;
   path: DataPath;
 }
+
+/** A native dataset's task problems (with file:line): the task validator's (task-schema.ts), then the checks below. */
+export type TaskIssues = (source: SourceDocument, file: string) => DatasetIssue[];
+
+export const nativeTaskIssues: TaskIssues = (source, file) => {
+  const schemaProblems = schemaIssues(validateTasks, source, file);
+  return [...schemaProblems, ...taskIssues(nativeTasks(source.data), source, file, schemaProblems)];
+};
 
 /** The native format's task cases: `cases[i]` with `kind: task`. */
 export function nativeTasks(data: unknown): WrittenTask[] {

@@ -2,6 +2,7 @@
 import { buildReport } from '../../src/report/build-report.ts';
 import type { AnswerResult, CaseResult, Report } from '../../src/model/report.ts';
 import type { EvaluationResult } from '../../src/model/evaluation.ts';
+import type { Suite } from '../../src/model/case.ts';
 
 export interface AnswerSpec {
   id: string;
@@ -61,16 +62,21 @@ export function answerCase(spec: AnswerSpec): CaseResult {
   };
 }
 
-export function answerReport(specs: AnswerSpec[], name = 'answers'): Report {
+/** A report over hand-made case results, as one run on the test machine would have it. */
+export function reportOf(results: CaseResult[], suite: Pick<Suite, 'name' | 'hash' | 'format'>): Report {
   return buildReport({
     version: '0.0.0-test',
     createdAt: new Date('2026-01-01T00:00:00Z'),
     git: { sha: 'abcdef1234567890' },
     environment: { os: 'Linux test', arch: 'x64', cpuModel: 'Test CPU', cores: 2, node: 'v24.0.0' },
     target: { transport: 'stdio', command: 'node server.js', cwd: '/tmp' },
-    suite: { name, files: ['cases.yaml'], hash: 'hash-answers', format: 'seed-000', facets: {}, cases: [] },
+    suite: { ...suite, files: ['cases.yaml'], facets: {}, cases: [] },
     settings: { k: 5, warmup: 0, repetitions: 1, timeoutMs: 1000 },
-    results: specs.map(answerCase),
+    results,
     server: { stderrTail: '' },
   });
+}
+
+export function answerReport(specs: AnswerSpec[], name = 'answers'): Report {
+  return reportOf(specs.map(answerCase), { name, hash: 'hash-answers', format: 'seed-000' });
 }

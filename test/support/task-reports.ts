@@ -1,5 +1,5 @@
 /** Hand-made task runs, task case results and reports holding them, for pure tests of metrics, compare and render. */
-import { buildReport } from '../../src/report/build-report.ts';
+import { reportOf } from './answer-reports.ts';
 import { taskResult } from '../../src/report/task-metrics.ts';
 import type { CaseResult, Report } from '../../src/model/report.ts';
 import type { TaskRun } from '../../src/model/task.ts';
@@ -50,15 +50,5 @@ export function taskCase(id: string, runs: TaskRun[], category = 'tasks'): CaseR
 }
 
 export function taskReport(cases: CaseResult[]): Report {
-  return buildReport({
-    version: '0.0.0-test',
-    createdAt: new Date('2026-01-01T00:00:00Z'),
-    git: { sha: 'abcdef1234567890' },
-    environment: { os: 'Linux test', arch: 'x64', cpuModel: 'Test CPU', cores: 2, node: 'v24.0.0' },
-    target: { transport: 'stdio', command: 'node server.js', cwd: '/tmp' },
-    suite: { name: 'task suite', files: ['cases.yaml'], hash: 'hash-t', format: 'docs-mcp-eval', facets: {}, cases: [] },
-    settings: { k: 5, warmup: 0, repetitions: 1, timeoutMs: 1000 },
-    results: cases,
-    server: { stderrTail: '' },
-  });
+  return reportOf(cases, { name: 'task suite', hash: 'hash-t', format: 'docs-mcp-eval' });
 }

@@ -11,7 +11,8 @@ import type { StdioSession } from '../../server/stdio-session.ts';
 import { startReferenceSession } from '../../../test/support/reference-session.ts';
 import { pidsWithArgument } from '../../../test/support/proc-scan.ts';
 import { createWorkspace, type Workspace } from '../workspace.ts';
-import { commandWords, runCommandAgent } from './command-agent.ts';
+import { runCommandAgent } from './command-agent.ts';
+import { commandWords } from './command-line.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const FAKE = path.join(ROOT, 'test/fixtures/fake-agent-cli.mjs');

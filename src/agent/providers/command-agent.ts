@@ -10,7 +10,8 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, quote } from 'shell-quote';
+import { quote } from 'shell-quote';
+import { commandWords, type Placeholder } from './command-line.ts';
 import type { TaskUsage } from '../../model/task.ts';
 import { isRecord } from '../../shared/plain-data.ts';
 import { tempRoot } from '../../shared/temp-dir.ts';
@@ -18,25 +19,11 @@ import { excerpt } from '../excerpt.ts';
 import type { LoopOutcome } from '../loop.ts';
 import { startRelayHost } from '../relay/relay-host.ts';
 import { runShell } from '../shell.ts';
-import type { DocsAccess } from '../toolbox.ts';
-import type { Workspace } from '../workspace.ts';
-
-export const COMMAND_PLACEHOLDERS = ['prompt', 'systemPrompt', 'mcpConfig', 'relayCommand', 'relayArgs', 'workspace', 'maxTurns', 'model'] as const;
-type Placeholder = (typeof COMMAND_PLACEHOLDERS)[number];
 
 /** Bytes of the CLI's stdout kept (its final message). */
 const STDOUT_LIMIT = 1024 * 1024;
-
-/** The command line's words, or why it cannot be run without a shell or names an unknown placeholder. */
-export function commandWords(template: string): string[] | string {
-  const words = parse(template, (name) => `$${name}`);
-  const bad = words.find((w) => typeof w !== 'string');
-  if (bad !== undefined) return `agent.command is run without a shell: ${JSON.stringify(bad)} (an operator, glob or comment) cannot be used; put a pipeline in a script and name the script`;
-  const unknown = [...template.matchAll(/\{([A-Za-z]+)\}/g)].map((m) => m[1]!).filter((name) => !(COMMAND_PLACEHOLDERS as readonly string[]).includes(name));
-  if (unknown.length > 0) return `agent.command names unknown placeholder(s) ${unknown.map((u) => `{${u}}`).join(', ')}; known: ${COMMAND_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
-  if (words.length === 0) return 'agent.command is empty';
-  return words as string[];
-}
+import type { DocsAccess } from '../toolbox.ts';
+import type { Workspace } from '../workspace.ts';
 
 export interface CommandAgentInput {
   template: string;

@@ -9,7 +9,7 @@
  * and the usage of every answer sent is summed in `served`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLoopback, listenOnLoopback } from '../loopback-server.ts';
 import { randomBytes } from 'node:crypto';
 import { checkMessagesRequest } from './check-request.ts';
 
@@ -153,19 +153,15 @@ export async function startAnthropicDouble(options: { apiKey?: string } = {}): P
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => requests.push(handle(req, res, Buffer.concat(chunks).toString('utf8'))));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl,
     apiKey,
     requests,
     violations,
     served,
     script: (...behaviours) => void queue.push(...behaviours),
     setDefault: (behaviour) => void (fallback = behaviour),
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
+    close: () => closeLoopback(server),
   };
 }

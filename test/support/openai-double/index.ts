@@ -12,7 +12,7 @@
  * and `maxInFlight` is the most requests it was answering at once (`latencyMs` holds each).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLoopback, listenOnLoopback } from '../loopback-server.ts';
 import { randomBytes } from 'node:crypto';
 import { checkChatRequest, checkEmbeddingsRequest, type RequestProblem } from './check-request.ts';
 import { base64Embedding, DEFAULT_DIMENSIONS, hashedEmbedding } from './embeddings.ts';
@@ -298,11 +298,10 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       timers.add(timer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const baseUrl = await listenOnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl,
     apiKey,
     requests,
     violations,
@@ -318,9 +317,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     },
     close() {
       for (const timer of timers) clearTimeout(timer);
-      // Held (timeout) responses would keep close() waiting forever.
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      return closeLoopback(server);
     },
   };
 }
