@@ -42,10 +42,10 @@ describe('task rendering', () => {
     assert.match(md, /\| Pass rate +\| +0\.500 \| +0\.000 \|/);
     assert.match(md, /\*\*Uplift\*\* \+0\.500 .* exact sign test over 2 \(task, run\) pair\(s\): 1 passed with docs only, 0 without docs only, p = 1\.000 · tasks gained 1, lost 0, both pass 0, both fail 1/);
     assert.match(md, /<summary>`fails`: not finished \(turns\) \(with docs, run 1\) · 2 turn\(s\) · 1 docs call\(s\)<\/summary>/);
-    assert.match(md, /- ❌ `file_contains`: &quot;answer\.txt&quot; does not exist/);
+    assert.match(md, /- ❌ `file_contains`: "answer\.txt" does not exist/);
     // Model and server text is inert: no mention, no HTML, no image, no issue link.
     assert.doesNotMatch(md, /@maintainer|<img|!\[x\]\(|#123/);
-    assert.match(renderReport(r), /- `fails`: not finished \(turns\) \(run 1\): &quot;answer\.txt&quot; does not exist/);
+    assert.match(renderReport(r), /- `fails`: not finished \(turns\) \(run 1\): "answer\.txt" does not exist/);
   });
 
   it('says when the tasks were skipped, and the comment carries that note without failing anything', () => {
