@@ -13,3 +13,12 @@ export function closeLoopback(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }
+
+/** A request body as JSON, or undefined when it is not JSON (the double's request checks then say so). */
+export function jsonBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -9,7 +9,7 @@
  * and the usage of every answer sent is summed in `served`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeLoopback, listenOnLoopback } from '../loopback-server.ts';
+import { closeLoopback, jsonBody, listenOnLoopback } from '../loopback-server.ts';
 import { randomBytes } from 'node:crypto';
 import { checkMessagesRequest } from './check-request.ts';
 
@@ -118,12 +118,7 @@ export async function startAnthropicDouble(options: { apiKey?: string } = {}): P
     }
     if (req.headers['x-api-key'] !== apiKey) return refuse(401, 'authentication_error', 'invalid x-api-key');
     if (req.headers['authorization'] !== undefined) violations.push(`${path}: an Authorization header was sent besides x-api-key`);
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      body = undefined;
-    }
+    const body = jsonBody(raw);
     record.body = body;
     const problems = checkMessagesRequest(body, req.headers);
     if (problems.length > 0) {

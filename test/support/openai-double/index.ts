@@ -12,7 +12,7 @@
  * and `maxInFlight` is the most requests it was answering at once (`latencyMs` holds each).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeLoopback, listenOnLoopback } from '../loopback-server.ts';
+import { closeLoopback, jsonBody, listenOnLoopback } from '../loopback-server.ts';
 import { randomBytes } from 'node:crypto';
 import { checkChatRequest, checkEmbeddingsRequest, type RequestProblem } from './check-request.ts';
 import { base64Embedding, DEFAULT_DIMENSIONS, hashedEmbedding } from './embeddings.ts';
@@ -256,12 +256,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       return refuse(401, errorBody(`Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`, 'invalid_request_error', null, 'invalid_api_key'));
     }
     if (!String(req.headers['content-type']).startsWith('application/json')) violations.push(`${path}: content-type is not application/json`);
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      body = undefined;
-    }
+    const body = jsonBody(raw);
     record.body = body;
     const problems: RequestProblem[] = route === 'chat' ? checkChatRequest(body) : checkEmbeddingsRequest(body);
     if (problems.length > 0) {
