@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -44,7 +44,9 @@ cases:
 describe('agent tasks, end to end', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-agent-e2e-'));
   const index = path.join(dir, 'index.json');
-  const server = quote([process.execPath, path.join(DIST, 'server.js'), '--index', index]);
+  // The server writes down the environment it was given: the agent's key is never in it.
+  const serverEnv = path.join(dir, 'server-env.txt');
+  const server = quote(['sh', '-c', 'env > "$0" && exec "$@"', serverEnv, process.execPath, path.join(DIST, 'server.js'), '--index', index]);
   const cases = path.join(dir, 'cases.yaml');
   let openai: OpenAiDouble;
   let anthropic: AnthropicDouble;
@@ -82,6 +84,7 @@ describe('agent tasks, end to end', () => {
     assert.deepEqual(report.tasks?.uplift?.outcomes, { gained: 2, lost: 0, both_pass: 0, both_fail: 0, tied: 0 });
     assert.equal(report.tasks?.usage?.calls, 12);
     assert.equal(report.health?.status, 'ok');
+    assert.ok(existsSync(serverEnv) && !readFileSync(serverEnv, 'utf8').includes(KEY_ENV), "the server never sees the agent's key");
     // The server's tools, timed at the transport like every call, and its memory sampled throughout.
     assert.equal(report.summary.latency.agent?.n, 4);
     assert.ok((report.memory?.samples.length ?? 0) > 0);
@@ -103,7 +106,7 @@ describe('agent tasks, end to end', () => {
     assert.equal(report.tasks?.usage?.cacheHits, 12);
     assert.equal(report.summary.metrics['task.tokens'], read('first').summary.metrics['task.tokens'], 'a replayed run measures the same');
     assert.match(again.stdout, /\| Task pass rate \(↑ better\) +\| +1\.000 \| +1\.000 \|.*= same/);
-    assert.match(again.stdout, /\| Task uplift \(with − without docs\) \(↑ better\) +\| +1\.000 \| +1\.000 \|/);
+    assert.match(again.stdout, /\| Task uplift \\\(with − without docs\\\) \(↑ better\) +\| +1\.000 \| +1\.000 \|/);
     const fresh = await run('fresh', ['--no-baseline', '--agent-base-url', openai.baseUrl, '--no-cache']);
     assert.equal(fresh.code, 0, fresh.stderr);
     assert.equal(openai.served.calls, served + 12);

@@ -24,7 +24,7 @@ export interface ShellOptions {
   timeoutMs: number;
   /** What the notes in the output call it: setup, command, script, agent. */
   what: string;
-  /** Over process.env; undefined removes a variable. */
+  /** Over the scrubbed environment (server/child-env.ts); undefined removes a variable. */
   env?: Record<string, string | undefined>;
   /** Every chunk of stdout as it comes (the agent CLI's answer). */
   onStdout?: (chunk: Buffer) => void;
@@ -38,7 +38,8 @@ export async function runShell(command: string, options: ShellOptions): Promise<
     command,
     cwd: options.cwd,
     timeoutMs: options.timeoutMs,
-    what: options.what,
+    what: `the ${options.what} command`,
+    label: options.what,
     graceMs: GRACE_MS,
     env: { ...options.env, ...owned.env },
     signal: controller.signal,
