@@ -5,7 +5,8 @@
  *
  * - objects are closed (additionalProperties: false), as the types are;
  * - every string has a length limit, and refuses line breaks unless its field holds
- *   prose (MULTI_LINE: messages, stderr tails, excerpts, reasoning, queries, commands);
+ *   prose (MULTI_LINE: messages, stderr tails, excerpts, reasoning, queries, commands,
+ *   an agent's prompts, answers and tool results);
  * - every array and map has a size limit, and map keys are short single lines;
  * - a few fields get their exact shape (FIELD_RULES): a commit sha, a PR number.
  *
@@ -27,8 +28,8 @@ export const SCHEMAS = [
   { type: 'PrReportMeta', source: 'src/model/pr-report-meta.ts', out: 'pr-meta.schema.json' },
 ] as const;
 
-/** Fields whose text may span lines (by property name, wherever it appears). */
-export const MULTI_LINE = new Set(['message', 'stderrTail', 'excerpt', 'reasoning', 'text', 'error', 'title', 'query', 'reason', 'command', 'buildCommand', 'name', 'details']);
+/** Fields whose text may span lines (by property name, wherever it appears); the last five are a task run's prompts, answers, tool results and stop. */
+export const MULTI_LINE = new Set(['message', 'stderrTail', 'excerpt', 'reasoning', 'text', 'error', 'title', 'query', 'reason', 'command', 'buildCommand', 'name', 'details', 'prompt', 'system', 'final', 'result', 'stopDetail']);
 const ONE_LINE = '^[^\\r\\n\\u2028\\u2029]*$';
 const ONE_LINE_MAX = 4096;
 const MULTI_LINE_MAX = 200_000;

@@ -48,7 +48,7 @@ describe('the Action with agent tasks', () => {
     const second = await prRun(d, { number: 42, baseSha: base }, inputs(model.apiKey));
     assert.equal(second.code, 0, second.log);
     assert.match(comment(42), /\| Task pass rate \(↑ better\) +\| +1\.000 \| +1\.000 \|.*= same/);
-    assert.match(comment(42), /\| Task uplift \(with − without docs\) \(↑ better\) +\| +1\.000 \| +1\.000 \|/);
+    assert.match(comment(42), /\| Task uplift \\\(with − without docs\\\) \(↑ better\) +\| +1\.000 \| +1\.000 \|/);
   });
 
   it('a fork without the secret: the tasks are skipped with a note (the summary, and the comment the comment workflow posts), and the run passes', async () => {

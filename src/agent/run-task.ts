@@ -124,10 +124,17 @@ export async function runTaskOnce(c: TaskCase, arm: TaskArm, repetition: number,
       ms: Math.round(performance.now() - started),
       final: excerpt(outcome.final, FINAL_CHARS),
       trajectory: { system: excerpt(c.systemPrompt ?? setup.systemPrompt ?? DEFAULT_SYSTEM_PROMPT), prompt: c.prompt, steps: outcome.steps },
-      files,
+      // A name the agent's commands gave a line break stays one line (the report's paths are).
+      files: files.map((f) => ({ ...f, path: visibleControls(f.path) })),
     };
     return redacted(run, setup.secrets);
   } finally {
     await workspace.remove();
   }
+}
+
+/** Control characters and line separators in a file name, written as \u escapes (\u000a). */
+function visibleControls(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return name.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

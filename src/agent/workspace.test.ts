@@ -34,6 +34,7 @@ describe('workspace', () => {
     await refused(ws.write('a/../../escape.txt', 'x'), /leads out/);
     await refused(ws.read(path.join(outside, 'secret.txt')), /is absolute/);
     await refused(ws.read(''), /empty/);
+    await refused(ws.write('two\nlines.txt', 'x'), /control character/);
   });
 
   it('refuses symbolic links that lead out, and never writes through a link', async () => {

@@ -8,7 +8,8 @@ import path from 'node:path';
 /** Why `p` cannot name a file inside the folder, or undefined when it can (then `inside` gives it, normalised). */
 export function relativePathProblem(p: string): string | undefined {
   if (p.trim() === '') return 'the path is empty';
-  if (p.includes('\0')) return 'the path holds a NUL character';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(p)) return 'the path holds a control character (a line break, a tab, NUL)';
   if (path.posix.isAbsolute(p) || path.win32.isAbsolute(p)) return `"${p}" is absolute: give a path relative to the workspace`;
   const normal = path.posix.normalize(p.replace(/\\/g, '/'));
   if (normal === '..' || normal.startsWith('../')) return `"${p}" leads out of the workspace`;

@@ -86,6 +86,12 @@ describe('task assertions', () => {
     assert.match(results[3]!.message, /slow: timed out after 300 ms/);
   });
 
+  it('names a script by one line, even a multi-line command without a name', async () => {
+    const [result] = await check([{ type: 'script', command: 'test -f solution.ts &&\n  grep -q NimbusClient solution.ts' }]);
+    assert.equal(result!.label, 'test -f solution.ts && grep -q NimbusClient solution.ts');
+    assert.equal(result!.passed, true);
+  });
+
   it('passes a finished run whose hard assertions all pass; soft and skipped ones do not decide', async () => {
     const results = await check([
       { type: 'contains', value: 'Idempotency-Key' },

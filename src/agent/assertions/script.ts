@@ -10,7 +10,8 @@ import { excerpt } from '../excerpt.ts';
 export const SCRIPT_TIMEOUT_MS = 30_000;
 
 export async function runScriptAssertion(a: Extract<TaskAssertion, { type: 'script' }>, cwd: string, env: Record<string, string | undefined>) {
-  const label = a.name ?? excerpt(a.command, 60);
+  // One line: it names the assertion in lists and tables.
+  const label = (a.name ?? excerpt(a.command, 60)).replace(/\s+/g, ' ').trim();
   if (a.when_env !== undefined && !env[a.when_env]) return { label, passed: false, skipped: true, message: `${label}: skipped (${a.when_env} is not set)` };
   const timeoutMs = a.timeoutMs ?? SCRIPT_TIMEOUT_MS;
   const result = await runShell(a.command, { cwd, timeoutMs, what: 'script' });
