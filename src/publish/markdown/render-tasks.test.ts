@@ -41,8 +41,11 @@ describe('task rendering', () => {
     assert.match(md, /Agent: openai `gpt-test` · 2 task\(s\) × 1 run\(s\), with and without docs/);
     assert.match(md, /\| Pass rate +\| +0\.500 \| +0\.000 \|/);
     assert.match(md, /\*\*Uplift\*\* \+0\.500 .* exact sign test over 2 \(task, run\) pair\(s\): 1 passed with docs only, 0 without docs only, p = 1\.000 · tasks gained 1, lost 0, both pass 0, both fail 1/);
-    assert.match(md, /<summary>`fails`: not finished \(turns\) \(with docs, run 1\) · 2 turn\(s\) · 1 docs call\(s\)<\/summary>/);
+    assert.match(md, /<summary><code>fails<\/code>: not finished \(turns\) \(with docs, run 1\) · 2 turn\(s\) · 1 docs call\(s\)<\/summary>/);
     assert.match(md, /- ❌ `file_contains`: "answer\.txt" does not exist/);
+    // The summary line is HTML: a task's name there is entity-escaped, not markdown-escaped.
+    r.cases[1]!.name = 'Fails <b>often</b>';
+    assert.match(renderTasks(r)!, /<summary><code>fails<\/code> Fails &lt;b&gt;often&lt;\/b&gt;: not finished/);
     // Model and server text is inert: no mention, no HTML, no image, no issue link.
     assert.doesNotMatch(md, /@maintainer|<img|!\[x\]\(|#123/);
     assert.match(renderReport(r), /- `fails`: not finished \(turns\) \(run 1\): "answer\.txt" does not exist/);
@@ -62,7 +65,7 @@ describe('task rendering', () => {
     const comparison = compareReports(before, after);
     const ctx = { key: 'default', baseline: { source: 'artifact', note: 'main' } } as unknown as CommentContext;
     const comment = renderComment({ report: after, comparison }, ctx);
-    assert.match(comment, /<summary>`fails`: regressed: not finished \(turns\)/);
+    assert.match(comment, /<summary><code>fails<\/code>: regressed: not finished \(turns\)/);
     assert.match(comment, /\| Task pass rate \(↑ better\) +\| +1\.000 \| +0\.500 \|/);
     const short = renderComment({ report: after, comparison }, ctx, comment.length - 200);
     assert.match(short, /Task trajectories: 1 \(left out to fit; see the full report\)\.|Agent: openai/);
