@@ -57,12 +57,13 @@ function grammarSizes(): string {
   return `tree-sitter runtime ${g('tree-sitter.cjs')} JS + ${g('tree-sitter.wasm')} WASM, ${languages.map((l) => `${names[l]} ${g(`tree-sitter-${l}.wasm`)}`).join(', ')} (${mib(all)} in all)`;
 }
 
-function referenceSuite(): { all: number; retrieval: number; answer: number; documents: number } {
+function referenceSuite(): { all: number; retrieval: number; answer: number; task: number; documents: number } {
   const suite = load(readFileSync(path.join(ROOT, 'datasets/reference/cases.yaml'), 'utf8')) as { cases: { kind?: string }[] };
   const answer = suite.cases.filter((c) => c.kind === 'answer').length;
+  const task = suite.cases.filter((c) => c.kind === 'task').length;
   const docs = (dir: string): number =>
     readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? docs(path.join(dir, e.name)) : e.name.endsWith('.md') ? 1 : 0), 0);
-  return { all: suite.cases.length, retrieval: suite.cases.length - answer, answer, documents: docs(path.join(ROOT, 'datasets/reference/corpus')) };
+  return { all: suite.cases.length, retrieval: suite.cases.length - answer - task, answer, task, documents: docs(path.join(ROOT, 'datasets/reference/corpus')) };
 }
 
 function bench(): BenchResults | undefined {
@@ -155,7 +156,7 @@ export function facts(): Record<string, () => string> {
     'validation-rules': validationRules,
     'grammar-sizes': grammarSizes,
     'reference-cases': () => `${suite.all} cases`,
-    'reference-cases-split': () => `${suite.all} cases of \`datasets/reference/cases.yaml\` (${suite.retrieval} retrieval cases, ${suite.answer} answer cases)`,
+    'reference-cases-split': () => `${suite.all} cases of \`datasets/reference/cases.yaml\` (${suite.retrieval} retrieval cases, ${suite.answer} answer cases${suite.task > 0 ? `, ${suite.task} task cases, skipped without an agent model` : ''})`,
     'reference-documents': () => `${suite.documents} documents`,
     'bench-overhead': fromBench(overheadTable),
     'bench-cold-start': fromBench(coldStartTable),

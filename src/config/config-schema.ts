@@ -70,7 +70,7 @@ export const configSchema = {
       },
     },
     // The same block as a dataset's `agent:` (datasets/schema.json), over it key by key.
-    agent: { ...nativeSchema.definitions.agent, description: "The task cases' agent (docs/agent-tasks.md), over the dataset's agent: key by key; --agent-model, --agent-base-url and --without-docs over this." },
+    agent: { ...nativeSchema.definitions.agent, description: "The task cases' agent: provider, baseUrl, model, apiKeyEnv, temperature, maxTokens, systemPrompt, prices, budget, allowCommands, withoutDocs, command (docs/agent-tasks.md). Over the dataset's agent: key by key; --agent-model, --agent-base-url and --without-docs over this." },
     defaults: {
       type: 'object',
       additionalProperties: false,
