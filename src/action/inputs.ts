@@ -5,7 +5,7 @@
  */
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../shared/run-errors.ts';
-import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH } from '../publish/history/branch-layout.ts';
+import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH, isKeyName } from '../publish/history/branch-layout.ts';
 
 export type InputGetter = (name: string) => string;
 
@@ -74,7 +74,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   const text = (name: string) => get(name).trim();
   const baselineText = text('baseline');
   const key = text('comment-key') || 'default';
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key) || /^\.+$/.test(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-' (not dots alone), got "${key}"`);
+  if (!isKeyName(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-' (not dots alone), got "${key}"`);
   const branch = checkBranchName(text('history-branch') || DEFAULT_HISTORY_BRANCH);
   if ('error' in branch) throw new UsageError(`input ${branch.error}`);
   const historyPath = checkHistoryPath(text('history-path'));
