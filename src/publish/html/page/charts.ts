@@ -97,6 +97,7 @@ export function drawChart(container: HTMLElement, spec: ChartSpec): HTMLElement 
           width: line.edge ? 1 : 2,
           ...(dash ? { dash } : {}),
           ...(line.spanGaps ? { spanGaps: true } : {}),
+          ...(line.edge ? { points: { show: false } } : {}),
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : spec.yFormat(v)),
         };
       }),
@@ -105,7 +106,12 @@ export function drawChart(container: HTMLElement, spec: ChartSpec): HTMLElement 
     legend: { live: false },
     cursor: { drag: { x: false, y: false } },
   };
-  new uPlot(opts, [spec.x, ...spec.lines.map((l) => l.values)], plot);
+  const chart = new uPlot(opts, [spec.x, ...spec.lines.map((l) => l.values)], plot);
+  // The grid cell narrows as the next charts join it (and with the window): the chart follows.
+  new ResizeObserver(() => {
+    const w = width(plot);
+    if (w !== chart.width) chart.setSize({ width: w, height: chart.height });
+  }).observe(plot);
   return figure;
 }
 
