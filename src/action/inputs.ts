@@ -33,6 +33,8 @@ export interface ActionInputs {
   historyBranch: string;
   /** The folder on the data branch that holds a folder per comment key, '' for its root. */
   historyPath: string;
+  /** Mainline runs also put the key's newest HTML page and the dashboard of every key on the data branch. */
+  historyPages: boolean;
   token: string;
   /** The account the token comments as, when it cannot be asked (rarely needed: see token-identity.ts). */
   botLogin: string | null;
@@ -129,6 +131,10 @@ export function readInputs(get: InputGetter): ActionInputs {
   if (lines(text('tool')).length) filter.tools = lines(text('tool'));
   run.filter = filter;
 
+  const historyStore = oneOf<HistoryStoreMode>(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact');
+  const historyPages = booleanInput(text('history-pages'), 'history-pages') ?? false;
+  if (historyPages && historyStore === 'artifact') throw new UsageError('input history-pages puts the pages on the data branch: set history-store to branch or both with it');
+
   return {
     mode: oneOf(text('mode'), 'mode', ['run', 'comment', 'merge'], 'run'),
     reports: perLine(get('reports')),
@@ -140,9 +146,10 @@ export function readInputs(get: InputGetter): ActionInputs {
     comment: oneOf(text('comment'), 'comment', ['auto', 'always', 'on-change', 'never'], 'auto'),
     commentKey: key,
     historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
-    historyStore: oneOf(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact'),
+    historyStore,
     historyBranch: branch.branch,
     historyPath: historyPath.path,
+    historyPages,
     htmlPage: booleanInput(text('html-page'), 'html-page') ?? true,
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',

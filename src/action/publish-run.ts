@@ -81,7 +81,8 @@ export async function publish(ctx: RunContext, evaluation: Evaluation, config: C
   const saveReport = shouldSaveBaseline(inputs, event);
   if (event.isMainline) {
     const previous = history ?? (await loadHistory(stores));
-    summaryParts.push(await saveMainlineRun(ctx, stores, { report: evaluation.report, reportPath: config.output.json, outDir, previous, saveReport }));
+    const pages = { pagePath: page?.path, historyMinRuns: config.historyMinRuns };
+    summaryParts.push(await saveMainlineRun(ctx, stores, { report: evaluation.report, reportPath: config.output.json, outDir, previous, saveReport, ...pages }));
   } else if (saveReport) {
     // save-baseline: always, off the main line: an artifact only (no lookup trusts it; the data branch never takes it).
     const reportName = artifactName('report', inputs.commentKey);
