@@ -8,7 +8,6 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,10 +15,9 @@ import type { Page } from 'playwright-core';
 import type { HistoryEntry } from '../src/report/history-entry.ts';
 import { dashboardDocument } from '../src/publish/html/render-dashboard.ts';
 import { oneLine } from '../src/publish/html/text.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchChromium, type Browser } from './support/chromium.ts';
 import { HOSTILE } from './support/page-fixtures.ts';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 function run(day: number, metrics: Record<string, number | null>, over: Partial<HistoryEntry> = {}): HistoryEntry {
   return { date: new Date(Date.UTC(2026, 2, 1 + day, 3)).toISOString(), sha: `${day.toString(16).padStart(2, '0')}${'d'.repeat(38)}`, dataset: 'docs', datasetHash: 'h', k: 5, environment: 'e', metrics, ...over };
@@ -137,12 +135,3 @@ describe('the history dashboard in Chromium', () => {
     assert.deepEqual(browser.requests.filter((url) => !pages.has(url)), []);
   });
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
-}
