@@ -83,7 +83,8 @@ export function dashboardMeta(input: DashboardInput): DashboardMeta {
       if (!series.points.some((p) => p.value !== null)) continue;
       const { points, ...about } = series;
       trend ??= { ...about, lines: [] };
-      trend.lines.push({ key: key.key, points });
+      // The label already holds the short sha: the full one would be a quarter of a large dashboard.
+      trend.lines.push({ key: key.key, points: points.map(({ sha: _sha, ...point }) => point) });
     }
     if (trend) trends.push(trend);
   }
