@@ -9,7 +9,7 @@ import { formatValue } from '../../../report/format.ts';
 import type { MetricUnit } from '../../../model/metric-catalog.ts';
 import type { CaseResult } from '../../../model/report.ts';
 import type { PageMeta, TrendSeries } from '../page-types.ts';
-import { cdfSeries } from './cdf.ts';
+import { cdfSeries, logTicks } from './cdf.ts';
 import { h } from './dom.ts';
 import { oneLine } from '../text.ts';
 
@@ -83,7 +83,13 @@ export function drawChart(container: HTMLElement, spec: ChartSpec): HTMLElement 
     // The data's own x range: uPlot would widen a log axis to whole decades.
     scales: { x: { time: spec.xTime === true, range: (_u, min, max) => (min === max ? [min - pad, max + pad] : [min, max]), ...(spec.xLog ? { distr: 3 } : {}) } },
     axes: [
-      spec.xTime ? { label: spec.xLabel } : { label: spec.xLabel, values: (_u, splits) => splits.map((v) => (v === null || (spec.xLog && !roundLogTick(v)) ? '' : spec.xFormat(v))) },
+      spec.xTime
+        ? { label: spec.xLabel }
+        : {
+            label: spec.xLabel,
+            ...(spec.xLog ? { splits: (_u: uPlot, _i: number, min: number, max: number) => logTicks(min, max) } : {}),
+            values: (_u, splits) => splits.map((v) => (v === null || (spec.xLog && !roundLogTick(v)) ? '' : spec.xFormat(v))),
+          },
       { label: spec.yLabel, values: (_u, splits) => splits.map((v) => (v === null ? '' : spec.yFormat(v))), size: 70 },
     ],
     series: [
