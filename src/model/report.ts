@@ -8,7 +8,7 @@ import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from './observa
 import type { GroundingContext } from './observation.ts';
 import type { RuleResult } from './answer-rules.ts';
 import type { GateOutcome } from './gates.ts';
-import type { EvaluationResult, UnjudgedCriterion } from './evaluation.ts';
+import type { EvaluationResult, UnjudgedCause, UnjudgedCriterion } from './evaluation.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -193,6 +193,8 @@ export interface JudgingUsage {
   evaluator: string;
   /** The model as configured (prices are looked up by it). */
   model: string;
+  /** The API root the calls went to (without credentials); absent in reports from before it was recorded. */
+  endpoint?: string;
   /** Billable API responses (a retried 500 is not one). */
   calls: number;
   /** Answers served from the call cache: no HTTP call, no tokens, no cost. */
@@ -203,12 +205,17 @@ export interface JudgingUsage {
   cachedTokens: number;
   /** USD from the configured prices; null when the model has no price (never a guess). */
   costUsd: number | null;
+  /**
+   * Calls whose response carried no `usage`: their tokens are estimated from the request
+   * and response text (4 characters a token), and so is the cost. Absent when none.
+   */
+  estimatedCalls?: number;
 }
 
 /** What judging cost and how it was run: totals, per evaluator and model, cache, budget. */
 export interface JudgingSummary {
   rows: JudgingUsage[];
-  totals: Omit<JudgingUsage, 'evaluator' | 'model'>;
+  totals: Omit<JudgingUsage, 'evaluator' | 'model' | 'endpoint'>;
   /** The call cache's directory, or null with --no-cache. */
   cacheDir: string | null;
   /** Evaluator API calls in flight at most. */
@@ -274,12 +281,25 @@ export interface Breakdown {
   /** How many of the cases are answer cases (absent when none are). */
   answerCases?: number;
   metrics: MetricValues;
+  /** Quality means over fewer cases than the group has: how many, and why (absent when every mean is over all). */
+  counts?: Record<string, MetricCount>;
 }
 
-/** How many cases a mean is over (n) of how many it could have been (of): fewer when some were not judged. */
+/**
+ * Why a case is missing from a mean: an answer case not judged (model/evaluation.ts
+ * UnjudgedCause), an answer case whose server gave no answer (criteria and confidence;
+ * the answer score counts it 0), a case that never ran (--fail-fast, a dead server), a
+ * confidence the answer did not report, or a metric that does not apply to the case (an
+ * optional evaluator skipped, nothing to judge, no facet filter).
+ */
+export type MissingCause = UnjudgedCause | 'no_answer' | 'not_run' | 'not_reported' | 'not_applicable';
+
+/** How many cases a mean is over (n) of how many it could have been (of), and why the rest are missing. */
 export interface MetricCount {
   n: number;
   of: number;
+  /** Cases left out, per cause (absent when none are, and in reports from before causes were counted). */
+  missing?: Partial<Record<MissingCause, number>>;
 }
 
 export interface RunSummary {
@@ -288,7 +308,7 @@ export interface RunSummary {
   errors: number;
   notRun: number;
   metrics: MetricValues;
-  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*, answer.confidence), so an outage shows as fewer cases, not a better mean. */
+  /** Every quality mean: how many cases it is over, of how many, and why the rest are missing, so an outage shows as fewer cases, not a better mean. */
   counts?: Record<string, MetricCount>;
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null };
 }

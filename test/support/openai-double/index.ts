@@ -48,7 +48,8 @@ export type ChatBehaviour =
       content?: string | ((body: ChatBody) => string);
       finishReason?: string;
       refusal?: string;
-      usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+      /** null: the body has no `usage` (as some OpenAI-compatible servers answer); `served` still counts the tokens at 4 characters a token. */
+      usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number } | null;
     }
   | { kind: 'malformed'; content?: string }
   | Faults[keyof Faults];
@@ -164,7 +165,9 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
           finish_reason: behaviour.kind === 'reply' ? (behaviour.finishReason ?? 'stop') : 'stop',
         },
       ],
-      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } },
+      ...(behaviour.kind === 'reply' && behaviour.usage === null
+        ? {}
+        : { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } } }),
       system_fingerprint: 'fp_double',
     });
     return 200;
