@@ -73,13 +73,14 @@ describe('an LLM judge outage', () => {
     assert.match(down.stderr, /llm_judge failed on 3 of 3 answer cases .*those cases are not judged.*--allow-evaluator-errors/);
     const outage = read('down');
     assert.equal(outage.summary.metrics['answer.score'], null, 'no score from missing evidence');
-    assert.deepEqual(outage.summary.counts?.['answer.score'], { n: 0, of: 3 });
+    assert.deepEqual(outage.summary.counts?.['answer.score'], { n: 0, of: 3, missing: { evaluator_error: 3 } });
     assert.equal(outage.summary.metrics['evaluator.errors'], 3);
     assert.ok(outage.cases.every((c) => c.answer?.score === null && c.answer.unjudged?.[0]?.criterion === 'helpfulness'));
     const md = readFileSync(path.join(dir, 'down.md'), 'utf8');
     assert.match(md, /❌ \*\*Run health: failed\*\*: llm\\_judge failed on 3 of 3 answer cases/);
-    assert.match(md, /Not judged on the same cases/);
-    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \|[^\n]*◦ not comparable/);
+    assert.match(md, /Means over part of the cases\*\*: Answer score: 0 of 3 \\\(3 evaluator errors\\\) cases now, 3 of 3 in the baseline/);
+    assert.match(md, /\| Answer score +\| — \(0 of 3: 3 evaluator errors\) \|/);
+    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \(0 of 3\) \|[^\n]*◦ not comparable/);
     assert.doesNotMatch(md, /^✅ /m, 'the verdict line does not call the outage run better');
     assert.doesNotMatch(md, /\| (Answer score|Criterion: helpfulness) \(↑ better\)[^\n]*✅/, 'nor any judged row');
   });

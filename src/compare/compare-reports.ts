@@ -40,7 +40,7 @@ export function runMetricsOf(report: Report): RunMetrics {
     if (id === 'evaluator.errors') return report.cases.filter(evaluatorFailed).map((c) => c.id);
     return [];
   };
-  return { metrics, casesOf };
+  return { metrics, casesOf, countOf: (id) => report.summary.counts?.[id] };
 }
 
 export { environmentDifferences } from '../report/fingerprint.ts';

@@ -12,14 +12,17 @@ import { judgeQuality } from './judge-quality.ts';
 import { judgeTiming } from './judge-timing.ts';
 import { casesById, caseValue } from './samples.ts';
 import type { DeltaRow } from '../model/comparison.ts';
+import type { MetricCount } from '../model/report.ts';
+import { countText, isPartial } from '../model/metric-count.ts';
 
 export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
 
 /**
- * The sides' judged counts, when a case both reports share is judged on one side only
- * (the metric has counts: answer score, criteria); undefined when they agree.
+ * The sides' counts, when the row's means are not over the same whole set of cases: a
+ * case both reports share counts on one side only (an evaluator outage, a case not run),
+ * or either side's mean is over part of its cases (then no gate is judged on the row).
  */
-function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
+function judgedCounts(id: string, ctx: JudgeContext): { judged: NonNullable<DeltaRow['judged']>; differs: boolean } | undefined {
   const before = ctx.baseline.summary.counts?.[id] ?? null;
   const after = ctx.current.summary.counts?.[id] ?? null;
   if (!before && !after) return undefined;
@@ -28,21 +31,23 @@ function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
     const was = baselineCases.get(c.id);
     return was !== undefined && (caseValue(was, id) !== undefined) !== (caseValue(c, id) !== undefined);
   });
-  return differs ? { baseline: before, current: after } : undefined;
+  if (!differs && !isPartial(before ?? undefined) && !isPartial(after ?? undefined)) return undefined;
+  return { judged: { baseline: before, current: after }, differs };
 }
 
-const judgedText = (c: { n: number; of: number } | null) => (c ? `${c.n} of ${c.of}` : 'none');
+const judgedText = (c: MetricCount | null) => (c ? countText(c) : 'none');
 
 /**
- * A mean over fewer judged cases on one side (an evaluator outage) is not the same
- * metric as the other side's: never called better or unchanged. A real drop over the
- * cases judged on both sides stays worse.
+ * A mean over other cases on one side (an evaluator outage, cases not run) is not the
+ * same metric as the other side's: never called better or unchanged. A real drop over
+ * the cases judged on both sides stays worse.
  */
 function qualifyByJudged(row: DeltaRow, ctx: JudgeContext): void {
-  const judged = judgedCounts(row.id, ctx);
-  if (!judged) return;
-  row.judged = judged;
-  const counts = `judged ${judgedText(judged.current)} now, ${judgedText(judged.baseline)} in the baseline`;
+  const counted = judgedCounts(row.id, ctx);
+  if (!counted) return;
+  row.judged = counted.judged;
+  if (!counted.differs) return;
+  const counts = `judged ${judgedText(counted.judged.current)} now, ${judgedText(counted.judged.baseline)} in the baseline`;
   if (row.verdict === 'worse') {
     row.basis = `${row.basis}; ${counts}`;
     return;

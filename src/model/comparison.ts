@@ -84,7 +84,7 @@ export interface DeltaRow {
   /** True when the verdict is a hint, not a measurement-backed call (e.g. latency across runners). */
   indicative: boolean;
   evidence?: Evidence;
-  /** Answer metrics: over how many cases each side's mean is, when the two differ (an evaluator outage on one side). */
+  /** Over how many cases each side's mean is, and why the rest are missing: set when the sides count other cases (an evaluator outage on one side) or either is over part of its cases (no gate is judged on it). */
   judged?: { baseline: MetricCount | null; current: MetricCount | null };
   /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
   cases?: string[];

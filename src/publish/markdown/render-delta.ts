@@ -5,6 +5,8 @@
 import { powerLine } from './render-power.ts';
 import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comparison.ts';
+import type { MetricCount } from '../../model/report.ts';
+import { countText } from '../../model/metric-count.ts';
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { historyReachNote } from './render-history-reach.ts';
@@ -24,6 +26,11 @@ function arrow(row: DeltaRow): string {
   return row.absolute > 0 ? '▲ ' : '▼ ';
 }
 
+/** " (3 of 5)" after a mean over part of its cases, so the table never shows it as the whole; the note above says why. */
+function over(count: MetricCount | null | undefined): string {
+  return count && count.n < count.of ? ` (${n(count.n)} of ${n(count.of)})` : '';
+}
+
 function deltaRow(row: DeltaRow): string[] {
   // A neutral mark, with the reason when there is one ("◦ not comparable: baseline from another machine").
   const mark = row.verdict === 'n/a' && row.basis.startsWith('not comparable: ')
@@ -32,8 +39,8 @@ function deltaRow(row: DeltaRow): string[] {
   return [
     // A label can hold a criterion name from the dataset ("Criterion: …"): escaped like any cell.
     `${escapeCell(row.label)} (${row.better === 'higher' ? '↑' : '↓'} better)`,
-    formatValue(row.baseline, row.unit),
-    formatValue(row.current, row.unit),
+    `${formatValue(row.baseline, row.unit)}${over(row.judged?.baseline)}`,
+    `${formatValue(row.current, row.unit)}${over(row.judged?.current)}`,
     `${arrow(row)}${formatDelta(row.absolute, row.unit)}`,
     formatPercent(row.relative),
     mark,
@@ -117,9 +124,9 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   }
   const judged = comparison.rows.filter((r) => r.judged);
   if (judged.length > 0) {
-    const count = (c: { n: number; of: number } | null) => (c ? `${n(c.n)} of ${n(c.of)}` : 'no');
-    const what = judged.map((r) => `${escapeCell(r.label)}: ${count(r.judged!.current)} cases judged now, ${count(r.judged!.baseline)} in the baseline`).join('; ');
-    notes.push(`> ⚠️ **Not judged on the same cases** (an evaluator failed on some): ${what}. These rows are not called better.`);
+    const count = (c: MetricCount | null) => (c ? countText(c) : 'none');
+    const what = judged.map((r) => `${escapeCell(r.label)}: ${escapeCell(count(r.judged!.current), 200)} cases now, ${escapeCell(count(r.judged!.baseline), 200)} in the baseline`).join('; ');
+    notes.push(`> ⚠️ **Means over part of the cases**: ${what}. A row over other cases on each side is not compared (never called better), and no fail-on gate is judged on these rows.`);
   }
   const sampling = comparison.sampling && samplingNote(comparison.sampling);
   if (sampling) notes.push(sampling);

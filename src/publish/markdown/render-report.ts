@@ -48,15 +48,17 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
   const at = formatCount(k);
   const header = [title, 'Cases', `MRR@${at}`, `NDCG@${at}`, `Recall@${at}`, `P@${at}`, `Hit@${at}`, 'Rounds', 'Facet', 'Search p50'];
   const retrieval = groups.filter((g) => g.cases > (g.answerCases ?? 0));
+  // A mean over part of the group's cases (some not run) carries its count.
+  const cell = (g: Breakdown, id: string, unit: 'ratio' | 'rounds' = 'ratio') => `${formatValue(g.metrics[id], unit)}${judgedNote(g.counts?.[id])}`;
   const rows = retrieval.map((g) => [
     escapeCell(g.key),
     formatCount(g.cases - (g.answerCases ?? 0)),
-    formatValue(g.metrics[`mrr@${k}`], 'ratio'),
-    formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
-    formatValue(g.metrics[`recall@${k}`], 'ratio'),
-    formatValue(g.metrics[`precision@${k}`], 'ratio'),
-    formatValue(g.metrics[`hit@${k}`], 'ratio'),
-    formatValue(g.metrics['rounds.mean'], 'rounds'),
+    cell(g, `mrr@${k}`),
+    cell(g, `ndcg@${k}`),
+    cell(g, `recall@${k}`),
+    cell(g, `precision@${k}`),
+    cell(g, `hit@${k}`),
+    cell(g, 'rounds.mean', 'rounds'),
     formatValue(g.metrics['facet.precision'], 'ratio'),
     formatValue(g.metrics['search.p50'], 'ms'),
   ]);
