@@ -226,6 +226,11 @@ export interface JudgingSummary {
   samples?: Record<string, { cases: number; samples: number; meanSd: number; meanAgreement: number }>;
 }
 
+/** A judging budget in words, for every message that names it: "$0.5", "20,000 tokens", "$0.5 / 20,000 tokens". */
+export function budgetText(budget: { usd?: number; tokens?: number }): string {
+  return [budget.usd !== undefined ? `$${budget.usd}` : undefined, budget.tokens !== undefined ? `${budget.tokens.toLocaleString('en-US')} tokens` : undefined].filter(Boolean).join(' / ');
+}
+
 /** Run health (report/health.ts): what makes a run's numbers untrustworthy, counted by case. */
 export interface HealthPolicy {
   /** Errored or not-run cases allowed before the run fails: a count, or a share of the cases. */

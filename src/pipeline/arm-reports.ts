@@ -15,6 +15,8 @@ import type { Suite } from '../suite/index.ts';
 import type { HttpSessionEnd } from '../server/http-session.ts';
 import type { RunOutcome } from '../run/run-suite.ts';
 import type { Arm } from './arm.ts';
+import type { EvaluateHooks, JudgingProgress } from './hooks.ts';
+import { createJudgingProgress } from './judging-progress.ts';
 import { scoreCases } from './score-cases.ts';
 import { TOOL_VERSION } from './version.ts';
 
@@ -30,11 +32,26 @@ export interface ArmsResult {
   cpus: string | null;
   scoring?: AnswerScoring;
   sampling?: SamplingInfo;
+  onJudging?: EvaluateHooks['onJudging'];
+  judgingLog?: EvaluateHooks['judgingLog'];
 }
 
 function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   const { storage: _ignored, ...rest } = scoring;
   return rest;
+}
+
+/** Tells the hooks (and the judging log) how judging goes as each answer case is scored; undefined when nobody listens. */
+function judgingProgress(run: ArmsResult, arm: number): ((done: number, total: number) => void) | undefined {
+  const session = run.scoring?.session;
+  if (!session || (!run.onJudging && !run.judgingLog)) return undefined;
+  const log = run.judgingLog ? createJudgingProgress(run.judgingLog) : undefined;
+  const budget = run.config.judging.budget;
+  return (done, total) => {
+    const event: JudgingProgress = { arm, done, total, usage: session.snapshot(), ...(budget ? { budget } : {}) };
+    run.onJudging?.(event);
+    log?.(event);
+  };
 }
 
 export async function armReports(run: ArmsResult): Promise<Report[]> {
@@ -45,7 +62,8 @@ export async function armReports(run: ArmsResult): Promise<Report[]> {
     const end = ends[i]!;
     // Only the head arm appends to the evaluation store: the base is a comparison run.
     const scoring = run.scoring && { ...(i < all.length - 1 ? withoutStorage(run.scoring) : run.scoring), validated };
-    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const onAnswerScored = judgingProgress(run, i);
+    const results = await scoreCases(suite.cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}), ...(onAnswerScored ? { onAnswerScored } : {}) });
     const build = builds[i];
     const report = buildReport({
       version: TOOL_VERSION,

@@ -33,6 +33,12 @@ export interface ArmsRun {
   stoppedEarly?: string;
 }
 
+/** "1 of 19 cases ran; 18 did not": what a run that stopped early measured. */
+function ranCount(report: Report): string {
+  const { cases, notRun } = report.summary;
+  return `${cases - notRun} of ${cases} cases ran; ${notRun} did not, and the means leave them out`;
+}
+
 function prefix(arm: Arm): string {
   return arm.label ? `${arm.label}: ` : '';
 }
@@ -199,7 +205,10 @@ export async function runArms(
   hooks.onPhase?.('score', `k=${config.cutoffs.join(',')}`);
   // Scoring and the reports load after the run, like everything not needed to start the server.
   const { armReports } = await import('./arm-reports.ts');
-  const reports = await armReports({ config, suite, arms: all, outcomes, ends, builds, validated, cpus, ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}) });
-  const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);
+  const reports = await armReports({
+    config, suite, arms: all, outcomes, ends, builds, validated, cpus,
+    ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}), ...(hooks.onJudging ? { onJudging: hooks.onJudging } : {}), ...(hooks.judgingLog ? { judgingLog: hooks.judgingLog } : {}),
+  });
+  const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly} (${ranCount(reports[i]!)})` : undefined)).filter((s) => s !== undefined);
   return { reports, ...(stopped.length > 0 ? { stoppedEarly: stopped.join('; ') } : {}) };
 }

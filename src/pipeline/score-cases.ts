@@ -20,6 +20,8 @@ export interface ScoreOptions {
   facets: FacetMap;
   /** Absent when the suite has no answer cases (the answer modules are then never loaded). */
   answers?: AnswerScoring;
+  /** Called as each answer case is scored: how many of the answer cases are done. */
+  onAnswerScored?: (done: number, total: number) => void;
 }
 
 function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
@@ -129,13 +131,19 @@ export async function scoreCases(cases: readonly Case[], observations: readonly 
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   // Answer cases are judged several at a time; the judging session bounds the API calls in flight.
   const width = Math.max(1, options.answers?.session?.settings.concurrency ?? 1);
+  const answerCases = cases.filter((c) => c.kind === 'answer').length;
   let next = 0;
+  let scored = 0;
   const worker = async (): Promise<void> => {
     while (next < cases.length) {
       const i = next++;
       const c = cases[i]!;
       const mine = ordered(byCase.get(c.id) ?? []);
-      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : await scoreAnswerCase(c, mine, options);
+      if (c.kind === 'retrieval') results[i] = scoreRetrievalCase(c, mine, options);
+      else {
+        results[i] = await scoreAnswerCase(c, mine, options);
+        options.onAnswerScored?.(++scored, answerCases);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, cases.length) }, worker));

@@ -60,8 +60,12 @@ export function formatThousands(n: number | null | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
 }
 
-/** US dollars as plain text ($0.0042, $1.20, "unknown" for null); markdown shows it through its escaper (`$` opens math there). */
-export function formatUsd(usd: number | null | undefined): string {
+/**
+ * US dollars as plain text ($0.0042, $1.20, "unknown" for null); markdown shows it through its escaper (`$` opens math there).
+ * `estimated`: some of its tokens are estimated (calls without usage), shown as "~$0.0210".
+ */
+export function formatUsd(usd: number | null | undefined, estimated = false): string {
   if (typeof usd !== 'number' || !Number.isFinite(usd)) return 'unknown';
-  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  const amount = usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  return estimated ? `~${amount}` : amount;
 }

@@ -17,7 +17,7 @@
  * Prices are USD per million tokens, per model, as configured; a model without a price
  * has tokens but cost null ("unknown"), never a made-up number.
  */
-import type { JudgingSummary, JudgingUsage } from '../../../model/report.ts';
+import { budgetText, type JudgingSummary, type JudgingUsage } from '../../../model/report.ts';
 import { createCallCache, type CallCache } from '../call-cache.ts';
 
 export interface ModelPrice {
@@ -89,11 +89,6 @@ export interface JudgeSession {
 }
 
 type Row = Omit<JudgingUsage, 'costUsd'>;
-
-/** The budget in words, for messages: "$0.5", "20,000 tokens", "$0.5 / 20,000 tokens". */
-export function budgetText(budget: JudgeBudget): string {
-  return [budget.usd !== undefined ? `$${budget.usd}` : undefined, budget.tokens !== undefined ? `${budget.tokens.toLocaleString('en-US')} tokens` : undefined].filter(Boolean).join(' / ');
-}
 
 export function costOf(row: Pick<JudgingUsage, 'promptTokens' | 'completionTokens' | 'cachedTokens'>, price: ModelPrice | undefined): number | null {
   if (row.promptTokens === 0 && row.completionTokens === 0) return 0;
