@@ -103,7 +103,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       ? { history: { runs: ctx.history.reference.entries.length, minRuns: historyOptions.minRuns, otherDataset: ctx.history.reference.otherDataset, otherMachine: ctx.history.reference.otherMachine } }
       : {}),
     rows,
-    caseChanges: caseChanges(baseline.cases, current.cases),
+    caseChanges: caseChanges(baseline.cases, current.cases, current.settings.k),
     addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),
     removedCases: [...baselineIds].filter((id) => !currentIds.has(id)),
     counts: countVerdicts(rows),

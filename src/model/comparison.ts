@@ -117,6 +117,8 @@ export interface CaseChange {
   ndcgAfter: number | null;
   statusBefore: string;
   statusAfter: string;
+  /** The status, pass/fail or first relevant rank within the top k (hit@k) changed: listed under the delta table, never only in a collapsed block. */
+  flipped?: boolean;
   /** Answer cases: validations passed before / after, and the score. */
   kind?: 'retrieval' | 'answer';
   passedBefore?: boolean;

@@ -10,6 +10,7 @@ import { countText } from '../../model/metric-count.ts';
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { historyReachNote } from './render-history-reach.ts';
+import { flipHeadline, flipList, flips, rank } from './render-flips.ts';
 import { codeCell, codeSpan, escapeCell } from './escape.ts';
 import { formatCount as n, formatDelta, formatPercent, formatValue } from '../../report/format.ts';
 
@@ -47,11 +48,6 @@ function deltaRow(row: DeltaRow): string[] {
   ];
 }
 
-/** "rank 3", never "#3": GitHub would link that to issue 3. */
-function rank(r: number | null): string {
-  return r === null ? 'not found' : `rank ${n(r)}`;
-}
-
 function changeRow(c: CaseChange): string[] {
   // Statuses come from the baseline file too, which a pull request can supply: escape them.
   const status = c.statusBefore !== c.statusAfter ? ` (${escapeCell(c.statusBefore, 20)} → ${escapeCell(c.statusAfter, 20)})` : '';
@@ -83,13 +79,28 @@ export function improvements(comparison: Comparison): CaseChange[] {
   return comparison.caseChanges.filter((c) => c.direction === 'improved');
 }
 
+/**
+ * One line: the cases that flipped first (named, with why no mean caught them), then the
+ * metric verdicts and the case counts. ⚠️ when no metric is worse but a case is.
+ */
 export function verdictLine(comparison: Comparison): string {
   const { better, worse, unchanged, indicativeBetter, indicativeWorse } = comparison.counts;
   const regressed = comparison.caseChanges.filter((c) => c.direction === 'regressed').length;
   const improved = comparison.caseChanges.length - regressed;
-  const head = worse > 0 ? '❌' : better > 0 ? '✅' : '=';
+  const flipped = flips(comparison);
+  const head = worse > 0 ? '❌' : flipped.worse.length > 0 ? '⚠️' : better > 0 ? '✅' : '=';
   const hints = indicativeBetter + indicativeWorse > 0 ? ` · indicative only: ${n(indicativeWorse)} worse, ${n(indicativeBetter)} better` : '';
-  return `${head} ${n(worse)} metric(s) worse, ${n(better)} better, ${n(unchanged)} unchanged${hints} · cases: ${n(regressed)} regressed, ${n(improved)} improved`;
+  const cases = flipHeadline(comparison);
+  return `${head} ${cases ? `${cases} · ` : ''}${n(worse)} metric(s) worse, ${n(better)} better, ${n(unchanged)} unchanged${hints} · cases: ${n(regressed)} regressed, ${n(improved)} improved`;
+}
+
+/** How many flipped cases the markdown report lists under the delta table (the comment lists fewer). */
+export const FLIPS_SHOWN = 25;
+
+/** The delta table with the flipped cases right under it: the part of the comparison that is never shortened. */
+export function deltaWithFlips(comparison: Comparison, limit = FLIPS_SHOWN): string {
+  const list = flipList(comparison, limit);
+  return list ? `${deltaTable(comparison)}\n\n${list}` : deltaTable(comparison);
 }
 
 /** The warnings that qualify the whole table: another dataset, another machine. */
@@ -162,7 +173,7 @@ export function renderDelta(comparison: Comparison): string {
   const title = comparison.sameJob ? `### Same-job comparison against ${escapeCell(comparison.baselineLabel)}` : `### Compared with baseline ${escapeCell(comparison.baselineLabel)}`;
   const power = powerLine(comparison);
   const parts = [title, verdictLine(comparison), ...comparabilityNotes(comparison), ...(power ? [power] : [])];
-  parts.push(deltaTable(comparison));
+  parts.push(deltaWithFlips(comparison));
   const evidence = evidenceTable(comparison.rows);
   if (evidence !== undefined) parts.push(evidence);
   const regressed = regressions(comparison);
