@@ -171,6 +171,8 @@ export interface CaseResult {
   status: 'ok' | 'error' | 'not_run';
   /** Ranked ids of the first repetition, all rounds concatenated, duplicates removed. */
   rankedIds: string[];
+  /** Ids the server returned again (in a page, or on a later page) that were dropped from the ranking; absent when none. */
+  duplicateIds?: number;
   rounds: SearchRound[];
   foundInRound: number | null;
   fetch?: FetchCall;
@@ -239,7 +241,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings' | 'duplicate_ids';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -262,6 +264,8 @@ export interface RunHealth {
   contextErrors?: Record<string, string>;
   /** Retrieval cases ranked fewer than k ids because limit < k or maxRounds ended the paging. */
   shortRankings: string[];
+  /** Case id -> ids its result repeated (dropped from the ranking); absent when no result repeated one. */
+  duplicateIds?: Record<string, number>;
   problems: HealthProblem[];
   policy: HealthPolicy;
 }

@@ -92,7 +92,10 @@ export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObser
   if (!first) return result;
   // Errored and not-run cases are scored as an empty ranking: the agent got nothing,
   // and a change that breaks cases must never raise a mean.
-  result.rankedIds = dedupeRanking(first.rounds.flatMap((r) => r.hits.map((h) => h.id)));
+  const returned = first.rounds.flatMap((r) => r.hits.map((h) => h.id));
+  result.rankedIds = dedupeRanking(returned);
+  // An id returned again (within a page or on a later one) counts at its first rank only: say how many were dropped.
+  if (returned.length > result.rankedIds.length) result.duplicateIds = returned.length - result.rankedIds.length;
   const { metrics, forbiddenHits, facetUnjudged } = caseMetrics(c, first, result.rankedIds, options);
   if (facetUnjudged !== undefined) result.facetUnjudged = facetUnjudged;
   result.metrics = metrics;

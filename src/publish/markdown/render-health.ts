@@ -25,6 +25,8 @@ export function healthCounts(report: Report): string {
   const notJudged = report.cases.filter((c) => c.answer?.unjudged?.length).length;
   if (notJudged > 0) parts.push(`${notJudged} not judged`);
   if (h.shortRankings.length > 0) parts.push(`${h.shortRankings.length} ranked < k`);
+  const repeated = Object.keys(h.duplicateIds ?? {}).length;
+  if (repeated > 0) parts.push(`${repeated} with repeated ids`);
   return parts.map((p) => ` · ${p}`).join('');
 }
 
