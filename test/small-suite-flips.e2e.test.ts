@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { quote } from 'shell-quote';
+import type { Report } from '../src/model/report.ts';
 import { ROOT, runCli, type CliResult } from './support/cli.ts';
 
 const CASES = `name: five cases
@@ -32,7 +33,7 @@ describe('a 5-case suite with one case lost', () => {
     const index = path.join(dir, `${name}.index.json`);
     const build = quote([process.execPath, path.join(ROOT, 'examples/reference-server/dist/build.js'), '--docs', corpus, '--out', index]);
     const server = quote([process.execPath, path.join(ROOT, 'examples/reference-server/dist/server.js'), '--index', index]);
-    return runCli(['run', '--cases', cases, '--build-command', build, '--server-command', server, '--warmup', '0', '--repetitions', '1',
+    return runCli(['run', '--cases', cases, '--build-command', build, '--build-output', index, '--server-command', server, '--warmup', '0', '--repetitions', '1',
       '--out', path.join(dir, `${name}.json`), '--markdown', path.join(dir, `${name}.md`), ...extra]);
   };
 
@@ -45,13 +46,24 @@ describe('a 5-case suite with one case lost', () => {
     const partial = path.join(dir, 'corpus');
     cpSync(corpus, partial, { recursive: true });
     rmSync(path.join(partial, 'guides/retries.md'));
-    lost = await run('lost', partial, ['--baseline', path.join(dir, 'baseline.json')]);
+    lost = await run('lost', partial, ['--baseline', path.join(dir, 'baseline.json'), '--fail-on', 'index.bytes > 100000000', '--fail-on', 'index.bytes > +50%']);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('exits 0 (no gate), and no metric is called worse', () => {
     assert.equal(lost.code, 0, lost.stderr);
     assert.match(lost.stdout, / 0 metric\(s\) worse/);
+  });
+
+  it('measures the index the build wrote (--build-output): index.bytes, its delta row and gates', () => {
+    const before = JSON.parse(readFileSync(path.join(dir, 'baseline.json'), 'utf8')) as Report;
+    const after = JSON.parse(readFileSync(path.join(dir, 'lost.json'), 'utf8')) as Report;
+    const [was, now] = [before.build?.output?.bytes ?? 0, after.build?.output?.bytes ?? 0];
+    assert.ok(was > 10_000 && now > 0 && now < was, `${was} → ${now}: one page fewer, a smaller index`);
+    assert.equal(after.build?.output?.files, 1);
+    assert.deepEqual([after.gates?.passed, after.gates?.failures.length, after.gates?.unjudged.length], [2, 0, 0]);
+    assert.match(lost.stdout, /Index build: [\d.]+ m?s \(exit 0\), index [\d.]+ KiB in 1 file/);
+    assert.match(lost.stdout, /\| Index size \(↓ better\) +\| +[\d.]+ KiB \| +[\d.]+ KiB \| +▼ −[\d.]+ (KiB|B) \|[^\n]*\| (✅ better|〰 within noise) +\|/);
   });
 
   it('the headline names the case and says why no mean caught it', () => {
@@ -61,10 +73,10 @@ describe('a 5-case suite with one case lost', () => {
   it('lists the case right under the delta table, in the markdown file and on stdout', () => {
     const md = readFileSync(path.join(dir, 'lost.md'), 'utf8');
     assert.equal(lost.stdout, md);
-    const table = md.search(/^\| Metric +\| Baseline/m);
+    const table = md.search(/^\| Metric +\| +Baseline/m);
     const list = md.indexOf('**Cases that changed**');
     const tableEnd = md.indexOf('\n\n', table);
-    assert.ok(table > 0 && list === tableEnd + 2, 'the list follows the table directly');
+    assert.ok(table > 0 && list === tableEnd + 2, `the list follows the table directly: ${table} ${tableEnd} ${list}`);
     assert.match(md.slice(list), /^\*\*Cases that changed\*\* \(status, pass\/fail or first relevant rank in the top k; 1 worse, 0 better\):\n- ❌ `w-retry` \(uncategorized\): rank 1 → not found\n/);
   });
 });

@@ -93,6 +93,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('serverCommand', optional(text('server-command')));
   set('serverCwd', optional(text('server-cwd')));
   set('buildCommand', optional(text('build-command')));
+  set('buildOutput', optional(text('build-output')));
   set('cwd', optional(text('working-directory')));
   set('profile', optional(text('profile')));
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));

@@ -25,6 +25,7 @@ export interface CompareOptions {
 /** A metric's value in a report: summary.metrics, plus the run-level build time and peak memory. */
 export function metricValue(report: Pick<Report, 'build' | 'memory' | 'summary'>, id: string): number | null {
   if (id === 'build.ms') return report.build?.ms ?? null;
+  if (id === 'index.bytes') return report.build?.output?.bytes ?? null;
   if (id === 'rss.peak') return report.memory?.peakBytes ?? null;
   return report.summary.metrics[id] ?? null;
 }

@@ -87,6 +87,13 @@ function judgeValues(def: MetricDef, baseline: number | null, current: number | 
     row.evidence = { kind: 'count' };
     return row;
   }
+  if (def.exactBand !== undefined) {
+    const band = def.exactBand;
+    const within = row.relative !== null && Math.abs(row.relative) <= band;
+    row.verdict = Math.abs(absolute) <= EPSILON ? 'same' : within ? 'noise' : directionVerdict(def, Math.sign(absolute));
+    row.basis = `one measurement per run: a change beyond ±${band * 100}% is real${within && row.verdict === 'noise' ? ', this one is within it' : ''}`;
+    return row;
+  }
   if (def.deterministic) judgeQuality(row, def, ctx);
   else judgeTiming(row, def, ctx);
   return row;

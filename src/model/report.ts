@@ -63,6 +63,17 @@ export interface BuildResult {
   ms: number;
   exitCode: number | null;
   stderrTail: string;
+  /** The build's output (build.output), measured right after it: the bytes of its files, or why it could not be. */
+  output?: BuildOutput;
+}
+
+/** The size of what the build wrote: the bytes of its files (apparent size, as `du -sb`; symlinks not followed). */
+export interface BuildOutput {
+  path: string;
+  /** null when the path could not be measured (see error). */
+  bytes: number | null;
+  files: number;
+  error?: string;
 }
 
 export interface RssSample {

@@ -46,7 +46,10 @@ function prefix(arm: Arm): string {
 async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
   if (!arm.build) return undefined;
   hooks.onPhase?.('build', `${prefix(arm)}${arm.build.command}`);
-  return runTimedStep(arm.build, `${prefix(arm)}the build command`);
+  const result = await runTimedStep(arm.build, `${prefix(arm)}the build command`);
+  const output = result.output;
+  if (output) hooks.onPhase?.('build', output.bytes === null ? `${prefix(arm)}output ${output.path}: ${output.error ?? 'not measured'}` : `${prefix(arm)}output ${output.path}: ${output.bytes} bytes in ${output.files} file(s)`);
+  return result;
 }
 
 type Session = StdioSession | HttpSession;

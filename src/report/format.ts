@@ -7,8 +7,11 @@ export function formatMs(ms: number): string {
   return `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;
 }
 
-/** Binary units, labelled as such: bytes / 1024² is MiB (a "MB" would be 10⁶ bytes). */
+/** Binary units, labelled as such: bytes / 1024² is MiB (a "MB" would be 10⁶ bytes); under a MiB in KiB, under a KiB in bytes. */
 export function formatBytes(bytes: number): string {
+  const size = Math.abs(bytes);
+  if (size < 1024) return `${Math.round(bytes)} B`;
+  if (size < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 

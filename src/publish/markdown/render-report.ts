@@ -95,6 +95,14 @@ export function facetNote(report: Report): string[] {
   ];
 }
 
+/** ", index 3.4 MiB in 12 files" beside the build time, when the build's output was measured (build.output). */
+function indexSize(report: Report): string {
+  const output = report.build?.output;
+  if (!output) return '';
+  if (output.bytes === null) return `, index not measured: ${escapeCell(output.error ?? 'unknown', 200)} (${codeSpan(output.path, 120)})`;
+  return `, index ${formatBytes(output.bytes)} in ${output.files} file${output.files === 1 ? '' : 's'}`;
+}
+
 /** One line of counts and settings: what ran, how. */
 export function runLine(report: Report): string {
   const s = report.summary;
@@ -115,7 +123,7 @@ export function renderReport(report: Report): string {
     '### Latency',
     latencyTable(report),
     [
-      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${formatCount(report.build.exitCode)})` : 'Index build: not run',
+      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${formatCount(report.build.exitCode)})${indexSize(report)}` : 'Index build: not run',
       report.memory ? `Peak RSS (server process tree): ${formatBytes(report.memory.peakBytes)} over ${report.memory.samples.length} samples` : 'Peak RSS: not measured',
     ].join(' · '),
     ...(hasRetrieval(report)
