@@ -5,7 +5,6 @@
  */
 import { scrubbedEnv } from './child-env.ts';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutput, BuildResult } from '../model/report.ts';
