@@ -2,17 +2,18 @@
  * docs/comment.png: docs/comment-example.md (the sticky comment `npm run docs:generate`
  * renders for the sample run) as GitHub shows it, <details> collapsed, screenshotted in
  * headless Chromium through playwright-core. Needs a Chromium: Debian's
- * (`apt-get install -y chromium`), or CHROMIUM=/path/to/chrome. The PNG carries the sha256
+ * (`apt-get install -y chromium`), or DME_CHROMIUM=/path/to/chrome (test/support/chromium.ts finds it). The PNG carries the sha256
  * of the markdown it shows (a tEXt chunk), so test/docs-generated.test.ts can tell it is
  * stale without comparing pixels. `npm run render:comment` (or `-- --out file.png`); about
  * 5 s.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { marked } from 'marked';
 import UPNG from 'upng-js';
+import { findChromium } from '../test/support/chromium.ts';
 import { writePngText } from './png-chunks.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -23,17 +24,6 @@ export const SOURCE_KEY = 'docs-mcp-eval:source-sha256';
 const WIDTH = 1000;
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** CHROMIUM, else the first of Debian's and the usual names on PATH; null when there is none. */
-export function findChromium(): string | null {
-  if (process.env['CHROMIUM']) return existsSync(process.env['CHROMIUM']) ? process.env['CHROMIUM'] : null;
-  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
-    for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
-      if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
-    }
-  }
-  return null;
-}
 
 /** A page shaped like a GitHub comment (bordered box, header bar) with GitHub's markdown CSS inlined: it loads nothing. */
 function page(markdown: string): string {
@@ -88,7 +78,7 @@ export async function renderCommentPng(markdown: string, chromium: string): Prom
 if (import.meta.main) {
   const chromium = findChromium();
   if (!chromium) {
-    process.stderr.write('render:comment needs Chromium. On Debian/Ubuntu: apt-get update && apt-get install -y chromium fonts-noto-color-emoji\n(or set CHROMIUM=/path/to/chromium)\n');
+    process.stderr.write('render:comment needs Chromium. On Debian/Ubuntu: apt-get update && apt-get install -y chromium fonts-noto-color-emoji\n(or set DME_CHROMIUM=/path/to/chromium)\n');
     process.exitCode = 1;
   } else {
     const named = process.argv[process.argv.indexOf('--out') + 1];

@@ -2,23 +2,29 @@
  * dist/action.js with history-store: branch, against the GitHub double's real bare
  * repository (smart HTTP for the pushes, the Git refs / Contents / blobs routes for the
  * reads): an empty branch seeded from the newest history artifact, three mainline writes
- * (push, schedule, workflow_dispatch), a re-run of the same attempt, a pull request and a
+ * (push, schedule, workflow_dispatch) with history-pages, whose dashboard opens in Chromium
+ * with three points per trend, a re-run of the same attempt, a pull request and a
  * fork's reading them back through the API, a move back to artifacts that keeps every
  * run, and a forged report on the branch refused by name.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeToBranch } from '../src/publish/git-branch/branch-writer.ts';
 import { gitAuth } from '../src/publish/git-branch/git-auth.ts';
 import { serializeHistory } from '../src/publish/history/jsonl.ts';
 import { runAction } from './support/action-runner.ts';
+import { launchChromium } from './support/chromium.ts';
+import { readDashboard, readPage } from './support/page-fixtures.ts';
 import { pullRequestPayload, pushPayload, schedulePayload, workflowDispatchPayload } from './support/event-payloads.ts';
 import type { GitHubDouble } from './support/github-double/index.ts';
 import { useGitHubDouble } from './support/use-github-double.ts';
 
 const BRANCH = 'docs-mcp-eval-data';
-const BRANCH_INPUTS = { 'history-store': 'branch', 'history-size': '2' };
+const BRANCH_INPUTS = { 'history-store': 'branch', 'history-size': '2', 'history-pages': 'true' };
 
 function git(d: GitHubDouble, ...args: string[]): string {
   return execFileSync('git', args, { cwd: d.state.git.dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
@@ -65,6 +71,11 @@ describe('the Action with history-store: branch', () => {
     assert.match(r.summary, new RegExp(`History: branch \\[\`${BRANCH}\`\\]\\(.*/tree/${BRANCH}/default\\), \`default/history.jsonl\` \\(3 runs`));
     assert.match(r.summary, /starts from the newest history artifact's 2 run\(s\)/);
     assert.match(r.summary, /```mermaid\nxychart-beta/);
+    // history-pages: the run's page, the dashboard and .nojekyll, in the same one commit; the summary links them (not github.com: in the branch).
+    assert.deepEqual(git(d, 'ls-tree', '--name-only', BRANCH).trim().split('\n').sort(), ['.nojekyll', 'default', 'index.html']);
+    assert.match(git(d, 'show', `${BRANCH}:default/report.html`), /<html lang="en">[^]*id="dme-meta"/);
+    const blob = `${d.serverUrl}/${d.state.owner}/${d.state.repo}/blob/${BRANCH}`;
+    assert.ok(r.summary.includes(`Dashboard: [\`index.html\`](${blob}/index.html) on branch \`${BRANCH}\` (every key's trends) · this key's newest report: [\`default/report.html\`](${blob}/default/report.html).`), r.summary);
     // history-store: branch keeps no history artifact, and the push carried the token only as a header.
     assert.equal(d.state.uploaded.some((a) => a.runId === run.id && a.name.startsWith('docs-mcp-eval-history-')), false);
     const pushes = requests.filter((q) => q.route === 'git:git-receive-pack');
@@ -94,6 +105,38 @@ describe('the Action with history-store: branch', () => {
     const runs = historyRuns(d);
     assert.equal(runs.length, 5);
     assert.equal(runs.filter((id) => id === last.id).length, 1);
+  });
+
+  it('the dashboard from the branch opens in Chromium with three points per trend, and links the key\'s newest page', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-branch-pages-'));
+    const browser = await launchChromium();
+    try {
+      // The branch as GitHub Pages would serve it: its files on disk.
+      execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', BRANCH], { cwd: d.state.git.dir, maxBuffer: 64 << 20 }) });
+      const dashboard = readDashboard(readFileSync(path.join(dir, 'index.html'), 'utf8'));
+      assert.deepEqual(dashboard.keys.map((k) => [k.key, k.runs, k.link]), [['default', 5, 'default/report.html']], 'the seeded runs are in the key\'s history');
+      const page = await browser.open(path.join(dir, 'index.html'));
+      await page.waitForSelector('html[data-ready=true]');
+      const charts = await page.locator('#dashboard-charts figure').count();
+      assert.equal(charts, dashboard.trends.length);
+      assert.ok(charts >= 4, `a chart per headline metric: ${dashboard.trends.map((t) => t.metric).join(', ')}`);
+      // Each trend is this key's three runs of the current dataset (the seeded runs measured another).
+      const rows = await page.locator('#dashboard-charts figure details tbody').evaluateAll((bodies) => bodies.map((b) => b.querySelectorAll('tr').length));
+      assert.deepEqual(rows, Array.from({ length: charts }, () => 3));
+      for (const summary of await page.locator('#dashboard-charts .chart-summary').allTextContents()) assert.match(summary, /default: 3 runs, newest /);
+      // The key's link opens its newest page: the last run's report, with its own trend.
+      await page.click('table.keys a');
+      await page.waitForSelector('html[data-ready=true]');
+      assert.equal(new URL(page.url()).pathname, path.join(dir, 'default/report.html'));
+      const newest = readPage(path.join(dir, 'default/report.html')).meta;
+      assert.equal(newest.runs[0]!.report.git.sha, d.state.mainCommits.at(-1));
+      assert.ok(newest.trends.length > 0 && newest.trends.every((t) => t.points.length === 3), 'its trend: the same three runs');
+      assert.deepEqual(browser.problems, []);
+      assert.deepEqual(browser.requests.filter((url) => !url.startsWith(`file://${dir}/`)), [], 'nothing fetched');
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a pull request reads the baseline and history through the API, and writes nothing', async () => {

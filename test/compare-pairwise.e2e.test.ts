@@ -93,7 +93,7 @@ describe('compare: pairwise judging', () => {
     assert.equal(first.code, 0, first.stderr);
     assert.equal(chatCalls() - before, 12);
     assert.match(first.stderr, /pairwise: judging used 12 API call\(s\), 0 cache hit\(s\), 1,200 prompt \+ 240 completion tokens, cost unknown/);
-    assert.match(first.stdout, /#### Pairwise judging cost\n\| Evaluator[^\n]*\n[^\n]*\n\| pairwise +\| gpt-4o-mini \| 12 \| 0 \| 1,200 \| 240 \| unknown \|/);
+    assert.match(first.stdout, /#### Pairwise judging cost\n\| Evaluator[^\n]*\n[^\n]*\n\| pairwise +\| gpt-4o-mini at http:\u200b\/\/127\.0\.0\.1:\d+\/v1 \| 12 \| 0 \| 1,200 \| 240 \| unknown \|/);
     const again = await compare(['--cache-dir', cache]);
     assert.equal(again.code, 0, again.stderr);
     assert.equal(chatCalls() - before, 12, 'every verdict came from the cache: no HTTP call');

@@ -60,6 +60,7 @@ describe('docs-mcp-eval.yml', () => {
     const again = await runCli(['run', '--cwd', dir, '--no-baseline', '--category', 'lexical', '--qrels', 'trec/qrels.txt', '--out', 'again.json']);
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /judgments of \d+ case\(s\) from /);
+    assert.doesNotMatch(again.stderr, /keep the dataset's own judgments/, 'cases the filters leave out need no qrels');
     const reread = JSON.parse(readFileSync(path.join(dir, 'again.json'), 'utf8')) as Report;
     assert.equal(reread.summary.metrics['ndcg@5'], report.summary.metrics['ndcg@5']);
   });

@@ -12,7 +12,8 @@ import { describe, it } from 'node:test';
 import { COMMENT_EXAMPLE, generatedPages, renderCommentExample, renderPage } from '../scripts/docs-generate.ts';
 import { renderRegions } from '../scripts/doc-regions.ts';
 import { pngSize, readPngText } from '../scripts/png-chunks.ts';
-import { COMMENT_MARKDOWN, COMMENT_PNG, findChromium, renderCommentPng, sha256, SOURCE_KEY } from '../scripts/render-comment.ts';
+import { COMMENT_MARKDOWN, COMMENT_PNG, renderCommentPng, sha256, SOURCE_KEY } from '../scripts/render-comment.ts';
+import { findChromium } from './support/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STALE = 'run `npm run docs:generate` and commit';

@@ -9,7 +9,6 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -20,10 +19,9 @@ import { evaluationPage } from '../src/publish/html/page-data.ts';
 import { writePage } from '../src/publish/html/write-page.ts';
 import { formatValue } from '../src/report/format.ts';
 import { runCli } from './support/cli.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchChromium, type Browser } from './support/chromium.ts';
 import { bigReport, fixedHistory, HOSTILE, hostileReports } from './support/page-fixtures.ts';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 /** Every case id the table shows, scrolling its virtualised body from top to bottom. */
 function allRowIds(page: Page): Promise<string[]> {
@@ -54,15 +52,6 @@ function seriesPixels(page: Page, selector: string): Promise<number[]> {
       return n;
     });
   }, selector);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return results.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
 }
 
 async function select(page: Page, id: string, value: string): Promise<string> {

@@ -62,6 +62,8 @@ describe('an LLM judge outage', () => {
     // The working judge: the double's schema-valid default reply.
     const good = await run('good', ['--no-baseline']);
     assert.equal(good.code, 0, good.stderr);
+    // get_doc's input has no question: the judge is shown the input as JSON, and the load says so.
+    assert.match(good.stderr, /docs-mcp-eval: suite: warning: \S+cases\.yaml:\d+ answer case ts-init has no question field in its input \(looked for: question, query, task, error, prompt\): llm_judge will be shown its input as JSON instead/);
     const working = read('good');
     assert.equal(working.summary.counts?.['answer.score']?.n, 3);
     const workingScore = working.summary.metrics['answer.score'];
@@ -73,13 +75,14 @@ describe('an LLM judge outage', () => {
     assert.match(down.stderr, /llm_judge failed on 3 of 3 answer cases .*those cases are not judged.*--allow-evaluator-errors/);
     const outage = read('down');
     assert.equal(outage.summary.metrics['answer.score'], null, 'no score from missing evidence');
-    assert.deepEqual(outage.summary.counts?.['answer.score'], { n: 0, of: 3 });
+    assert.deepEqual(outage.summary.counts?.['answer.score'], { n: 0, of: 3, missing: { evaluator_error: 3 } });
     assert.equal(outage.summary.metrics['evaluator.errors'], 3);
     assert.ok(outage.cases.every((c) => c.answer?.score === null && c.answer.unjudged?.[0]?.criterion === 'helpfulness'));
     const md = readFileSync(path.join(dir, 'down.md'), 'utf8');
     assert.match(md, /❌ \*\*Run health: failed\*\*: llm\\_judge failed on 3 of 3 answer cases/);
-    assert.match(md, /Not judged on the same cases/);
-    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \|[^\n]*◦ not comparable/);
+    assert.match(md, /Means over part of the cases\*\*: Answer score: 0 of 3 \\\(3 evaluator errors\\\) cases now, 3 of 3 in the baseline/);
+    assert.match(md, /\| Answer score +\| — \(0 of 3: 3 evaluator errors\) \|/);
+    assert.match(md, /\| Answer score \(↑ better\) +\| +[\d.]+ \| +— \(0 of 3\) \|[^\n]*◦ not comparable/);
     assert.doesNotMatch(md, /^✅ /m, 'the verdict line does not call the outage run better');
     assert.doesNotMatch(md, /\| (Answer score|Criterion: helpfulness) \(↑ better\)[^\n]*✅/, 'nor any judged row');
   });
@@ -88,6 +91,14 @@ describe('an LLM judge outage', () => {
     const r = await run('allowed', ['--no-baseline', '--allow-evaluator-errors']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(readFileSync(path.join(dir, 'allowed.md'), 'utf8'), /⚠️ \*\*Run health\*\*: llm\\_judge failed on 3 of 3/);
+  });
+
+  it('refuses context: search on a case without a question field before any server starts (exit 2, file and line)', async () => {
+    const searched = path.join(dir, 'searched.yaml');
+    writeFileSync(searched, readFileSync(cases, 'utf8').replace('tool: get_doc, input', 'tool: get_doc, context: search, input'));
+    const r = await runCli(['run', '--cases', searched, '--server-command', 'node -e 0', '--no-baseline'], { env: { [KEY_ENV]: judge.apiKey } });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /searched\.yaml:\d+ answer case ts-init has context: search, which searches for the case's question, but its input has no question field/);
   });
 
   it('can be gated, and `compare` does not star the outage run', async () => {

@@ -99,6 +99,21 @@ describe('run health, end to end', () => {
     }
   });
 
+  it('a server whose pages repeat ids: counted per case and in health, each id ranked once', async () => {
+    const o = outputs();
+    const r = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('repeat-page'), ...o.args]);
+    assert.equal(r.code, 0, r.stderr);
+    const report = read(o.json);
+    const byId = Object.fromEntries(report.cases.map((c) => [c.id, c]));
+    // 'first' pages twice for 5 ids ([d0, d0, d1, d2, d3] twice): 10 ids, 4 distinct. 'small-pages' ([d0, d0] twice): 4 ids, 1 distinct.
+    assert.deepEqual([byId['first']?.duplicateIds, byId['first']?.rankedIds], [6, ['d0.md', 'd1.md', 'd2.md', 'd3.md']]);
+    assert.deepEqual([byId['small-pages']?.duplicateIds, byId['small-pages']?.rankedIds], [3, ['d0.md']]);
+    assert.equal(report.health?.duplicateIds?.['first'], 6);
+    assert.equal(byId['first']?.metrics?.reciprocalRank, 1, 'the repeats cost the relevant id nothing');
+    assert.match(r.stderr, /docs-mcp-eval: warning: \d case\(s\) got the same id more than once in their results/);
+    assert.match(readFileSync(o.md, 'utf8'), /· \d with repeated ids/);
+  });
+
   it('an initialize that times out is named as such, not as the exit the harness caused', async () => {
     const r = await runCli(['run', '--cases', path.join(FIXTURES, 'health-cases.yaml'), '--server-command', server('no-init'), '--init-timeout', '500', ...outputs().args]);
     assert.equal(r.code, 1);

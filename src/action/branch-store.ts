@@ -3,8 +3,9 @@
  * its newest runs on a git branch of the repository, which never expires. Reads go
  * through the REST API with `contents: read` (pull requests, forks included); writes are
  * git pushes with the job's token, one commit per run, re-applied on top when another
- * run pushed first (publish/git-branch). Whatever is read back is parsed and checked
- * like any report or history: the branch is data.
+ * run pushed first (publish/git-branch); with history-pages the commit also carries the
+ * run's page and the dashboard (history-pages.ts). Whatever is read back is parsed and
+ * checked like any report or history: the branch is data.
  */
 import * as core from './safe-core.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { runCommitMessage, saveRunToBranch } from '../publish/git-branch/save-ru
 import type { BranchKeyListing } from '../publish/github/branch-contents.ts';
 import type { BaselineLookup, HistoryStore, SaveOutcome, TrustedRunSave } from './history-store.ts';
 import type { RunContext } from './run-context.ts';
+import { historyPagesWrite } from './history-pages.ts';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -102,6 +104,7 @@ export function branchStore(ctx: RunContext, warn: (message: string) => void): H
       const auth = inputs.token ? gitAuth(event.serverUrl, inputs.token) : undefined;
       if (auth) core.setSecret(auth.secret);
       const reportSha = run.entry.sha ?? event.sha;
+      const pages = inputs.historyPages ? historyPagesWrite(ctx, layout, run) : undefined;
       const saved = await saveRunToBranch({
         remote: repositoryRemote(event.serverUrl, event.owner, event.repo),
         branch: q.branch,
@@ -114,6 +117,7 @@ export function branchStore(ctx: RunContext, warn: (message: string) => void): H
           seed: run.previous,
           keepReports: inputs.historySize,
         },
+        ...(pages ? { alsoWrite: pages.alsoWrite } : {}),
         log: (m) => core.info(m),
       });
       const { update } = saved;
@@ -122,6 +126,7 @@ export function branchStore(ctx: RunContext, warn: (message: string) => void): H
       const folder = `${event.serverUrl}/${event.owner}/${event.repo}/tree/${q.branch}/${layout.keyDir}`;
       const what = saved.changed ? `commit \`${saved.commit.slice(0, 7)}\`` : 'already there (a re-run of this attempt): no new commit';
       const lines = [`History: branch [\`${q.branch}\`](${folder}), \`${layout.historyFile}\` (${update.lines} run${update.lines === 1 ? '' : 's'}; reports of the newest ${inputs.historySize} kept), ${what}.`];
+      if (pages) lines.push(...pages.report(warn));
       if (update.seeded > 0) lines.push(`The branch had no history for \`${inputs.commentKey}\`: it starts from the newest history artifact's ${update.seeded} run(s).`);
       core.info(`saved run ${event.runId} to branch ${q.branch} (${saved.changed ? `commit ${saved.commit.slice(0, 7)}` : 'unchanged'}, ${saved.attempts} attempt(s))`);
       return { entries, lines };

@@ -20,6 +20,8 @@ export interface MainlineRun {
   /** loadHistory's answer, read before the run. */
   previous: readonly HistoryEntry[];
   saveReport: boolean;
+  pagePath?: string | undefined;
+  historyMinRuns?: number | undefined;
 }
 
 /** Saves the run in each store; returns the job summary's history section. A store that fails fails the step, after the others. */

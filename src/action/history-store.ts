@@ -33,6 +33,10 @@ export interface TrustedRunSave {
   previous: readonly HistoryEntry[];
   /** save-baseline: store the report too. */
   saveReport: boolean;
+  /** This run's HTML page on the runner: history-pages puts it on the data branch. */
+  pagePath?: string | undefined;
+  /** history-min-runs: where the dashboard's bands start. */
+  historyMinRuns?: number | undefined;
 }
 
 export interface SaveOutcome {

@@ -37,5 +37,12 @@ describe('readInputs', () => {
     assert.throws(() => read({ 'history-path': '../../etc' }), /input history-path must be a relative folder/);
     assert.throws(() => read({ 'comment-key': '..' }), /input comment-key must be .* \(not dots alone\)/);
   });
+
+  it('history-pages: off unless asked, and only with the data branch to put the pages on', () => {
+    assert.equal(read({}).historyPages, false);
+    assert.equal(read({ 'history-store': 'both', 'history-pages': 'true' }).historyPages, true);
+    assert.throws(() => read({ 'history-pages': 'true' }), /input history-pages puts the pages on the data branch: set history-store to branch or both/);
+    assert.throws(() => read({ 'history-store': 'branch', 'history-pages': 'yes' }), /input history-pages must be true or false, got "yes"/);
+  });
 });
 

@@ -5,7 +5,7 @@
  */
 import { parseCount, parseCpus, parseDifficulties, parseEnvPairs, parseFraction, parseMaxErrors, parseMinEffects, parseCutoffs, type RunOptions } from '../config/run-options.ts';
 import { UsageError } from '../shared/run-errors.ts';
-import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH } from '../publish/history/branch-layout.ts';
+import { checkBranchName, checkHistoryPath, DEFAULT_HISTORY_BRANCH, isKeyName } from '../publish/history/branch-layout.ts';
 import { AGENT_KEY_ENV } from '../model/task.ts';
 
 export type InputGetter = (name: string) => string;
@@ -34,6 +34,8 @@ export interface ActionInputs {
   historyBranch: string;
   /** The folder on the data branch that holds a folder per comment key, '' for its root. */
   historyPath: string;
+  /** Mainline runs also put the key's newest HTML page and the dashboard of every key on the data branch. */
+  historyPages: boolean;
   token: string;
   /** The account the token comments as, when it cannot be asked (rarely needed: see token-identity.ts). */
   botLogin: string | null;
@@ -77,7 +79,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   const text = (name: string) => get(name).trim();
   const baselineText = text('baseline');
   const key = text('comment-key') || 'default';
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key) || /^\.+$/.test(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-' (not dots alone), got "${key}"`);
+  if (!isKeyName(key)) throw new UsageError(`input comment-key must be 1-64 letters, digits, '.', '_' or '-' (not dots alone), got "${key}"`);
   const branch = checkBranchName(text('history-branch') || DEFAULT_HISTORY_BRANCH);
   if ('error' in branch) throw new UsageError(`input ${branch.error}`);
   const historyPath = checkHistoryPath(text('history-path'));
@@ -94,6 +96,7 @@ export function readInputs(get: InputGetter): ActionInputs {
   set('serverCommand', optional(text('server-command')));
   set('serverCwd', optional(text('server-cwd')));
   set('buildCommand', optional(text('build-command')));
+  set('buildOutput', optional(text('build-output')));
   set('cwd', optional(text('working-directory')));
   set('profile', optional(text('profile')));
   set('warmup', parseCount(text('warmup'), 'input warmup', 0));
@@ -135,6 +138,10 @@ export function readInputs(get: InputGetter): ActionInputs {
   const agent = { ...(optional(text('agent-model')) ? { model: text('agent-model') } : {}), ...(optional(text('agent-base-url')) ? { baseUrl: text('agent-base-url') } : {}), ...(agentKey ? { apiKeyEnv: AGENT_KEY_ENV } : {}) };
   if (Object.keys(agent).length > 0) run.agent = agent;
 
+  const historyStore = oneOf<HistoryStoreMode>(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact');
+  const historyPages = booleanInput(text('history-pages'), 'history-pages') ?? false;
+  if (historyPages && historyStore === 'artifact') throw new UsageError('input history-pages puts the pages on the data branch: set history-store to branch or both with it');
+
   return {
     mode: oneOf(text('mode'), 'mode', ['run', 'comment', 'merge'], 'run'),
     reports: perLine(get('reports')),
@@ -146,9 +153,10 @@ export function readInputs(get: InputGetter): ActionInputs {
     comment: oneOf(text('comment'), 'comment', ['auto', 'always', 'on-change', 'never'], 'auto'),
     commentKey: key,
     historySize: parseCount(text('history-size'), 'input history-size', 1) ?? 90,
-    historyStore: oneOf(text('history-store'), 'history-store', ['artifact', 'branch', 'both'], 'artifact'),
+    historyStore,
     historyBranch: branch.branch,
     historyPath: historyPath.path,
+    historyPages,
     htmlPage: booleanInput(text('html-page'), 'html-page') ?? true,
     token: get('github-token'),
     acceptLabel: text('accept-label') || 'docs-mcp-eval:accept',

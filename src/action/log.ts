@@ -21,6 +21,8 @@ export function groupedHooks(): EvaluateHooks & { end(): void } {
       core.startGroup(`docs-mcp-eval: ${phase} (${detail})`);
       open = true;
     },
+    // A line per tenth of the answer cases judged (or every 10 s): the log keeps every line.
+    judgingLog: { redraw: false, write: (text) => core.info(text.trimEnd()) },
     onProgress(event) {
       const { done, total, observation: o } = event;
       const { kind, ms } = caseOutcome(event);

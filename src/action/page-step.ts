@@ -1,8 +1,9 @@
 /**
  * The HTML page in the Action: written beside the JSON report, uploaded as the
- * `docs-mcp-eval-page-<key>` artifact, and linked from the comment and the job summary by
- * the artifact's URL (built from the id the upload returns, as actions/upload-artifact
- * builds its artifact-url output). A page that cannot be written or uploaded is a warning:
+ * `docs-mcp-eval-page-<key>` artifact (html-page) and linked from the comment and the job
+ * summary by the artifact's URL (built from the id the upload returns, as
+ * actions/upload-artifact builds its artifact-url output). With history-pages a mainline
+ * run writes it for the data branch too, uploaded or not. A page that cannot be written or uploaded is a warning:
  * the comment, the reports and the verdict do not depend on it.
  */
 import * as core from './safe-core.ts';
@@ -30,11 +31,15 @@ export async function publishPage(ctx: RunContext, evaluation: Evaluation, confi
   if (file === null) return undefined;
   let bytes: number;
   try {
-    bytes = await writePage(evaluationPage(evaluation, { history, historyOptions: { minRuns: config.historyMinRuns } }), file);
+    // A re-run's earlier attempt is the same run: its line is replaced (as the stores replace it), not drawn beside this one.
+    const before = history.filter((e) => e.runId === undefined || e.runId !== ctx.event.runId);
+    bytes = await writePage(evaluationPage(evaluation, { history: before, historyOptions: { minRuns: config.historyMinRuns } }), file);
   } catch (err) {
     core.warning(`could not write the HTML page ${file}: ${reason(err)}`);
     return undefined;
   }
+  // Written only for the data branch (history-pages without html-page): not uploaded.
+  if (!ctx.inputs.htmlPage) return { path: file, url: '' };
   const name = artifactName('page', ctx.inputs.commentKey);
   try {
     const uploaded = await (await ctx.github()).edge.uploadFiles(name, [file], outDir);

@@ -7,7 +7,7 @@
 import * as core from './safe-core.ts';
 import { makeTempDir } from '../shared/temp-dir.ts';
 import path from 'node:path';
-import { healthFailures } from '../pipeline/run-verdict.ts';
+import { healthFailures, healthWarnings } from '../pipeline/run-verdict.ts';
 import type { Report } from '../model/report.ts';
 import type { Config } from '../config/config.ts';
 import { judgeGates } from '../pipeline/judge-evaluation.ts';
@@ -81,7 +81,8 @@ export async function publish(ctx: RunContext, evaluation: Evaluation, config: C
   const saveReport = shouldSaveBaseline(inputs, event);
   if (event.isMainline) {
     const previous = history ?? (await loadHistory(stores));
-    summaryParts.push(await saveMainlineRun(ctx, stores, { report: evaluation.report, reportPath: config.output.json, outDir, previous, saveReport }));
+    const pages = { pagePath: page?.path, historyMinRuns: config.historyMinRuns };
+    summaryParts.push(await saveMainlineRun(ctx, stores, { report: evaluation.report, reportPath: config.output.json, outDir, previous, saveReport, ...pages }));
   } else if (saveReport) {
     // save-baseline: always, off the main line: an artifact only (no lookup trusts it; the data branch never takes it).
     const reportName = artifactName('report', inputs.commentKey);
@@ -99,8 +100,12 @@ export async function publish(ctx: RunContext, evaluation: Evaluation, config: C
   reportGates(evaluation, acceptance, inputs.acceptLabel);
 }
 
-/** An unhealthy run fails the step with the same lines the CLI prints (pipeline/run-verdict.ts). */
+/**
+ * An unhealthy run fails the step with the same lines the CLI prints (pipeline/run-verdict.ts);
+ * what only warns (evaluator errors allowed, the judging budget) becomes a warning annotation.
+ */
 function failUnhealthy(report: Report): void {
+  for (const warning of healthWarnings(report)) core.warning(warning, { title: 'docs-mcp-eval run health' });
   const lines = healthFailures(report);
   if (lines.length > 0) core.setFailed(lines.join('\n'));
 }

@@ -33,7 +33,9 @@ export function outDirOf(inputs: ActionInputs): string {
  * input baseline-fallback wins over it), so it is not lost.
  */
 export async function configFor(ctx: RunContext, outDir: string): Promise<Config> {
-  const html = ctx.inputs.htmlPage ? path.join(outDir, 'report.html') : null;
+  // history-pages puts a mainline run's page on the data branch, so it is written then even without html-page.
+  const wantPage = ctx.inputs.htmlPage || (ctx.inputs.historyPages && ctx.event.isMainline);
+  const html = wantPage ? path.join(outDir, 'report.html') : null;
   const config = await prepareConfig({ ...ctx.inputs.run, out: path.join(outDir, 'report.json'), markdown: path.join(outDir, 'report.md'), html }, ctx.workspace);
   if (config.baselineRequired && config.baseline !== null && ctx.inputs.baselineFallback === null) ctx.inputs.baselineFallback = config.baseline;
   return { ...config, baseline: null, baselineRequired: false };

@@ -30,6 +30,7 @@ Target:
   --server-cwd <dir>         its working directory (default: --cwd)
   --server-env KEY=VALUE     extra environment for the server (repeatable)
   --build-command <cmd>      run (through the shell) and timed before the server starts
+  --build-output <path>      what the build writes (file or folder): its size is index.bytes
   --cwd <dir>                working directory for relative paths (default: .)
 
 Run:

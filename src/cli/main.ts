@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluate, TOOL_VERSION } from '../pipeline/evaluate.ts';
-import { runVerdict } from '../pipeline/run-verdict.ts';
+import { healthWarnings, runVerdict } from '../pipeline/run-verdict.ts';
 import { inert } from '../shared/control-chars.ts';
 import { describeUnjudgedGate } from '../compare/judge-gates.ts';
 import { capYoungGenerationFor } from '../pipeline/young-generation.ts';
@@ -42,6 +42,7 @@ async function run(argv: string[]): Promise<number> {
   const evaluation = await evaluate(flags.config, {
     onPhase: (phase, detail) => progress.phase(phase, detail),
     onProgress: (event) => progress.update(event),
+    judgingLog: { redraw: process.stderr.isTTY === true, write: (text) => process.stderr.write(text) },
   });
   progress.done();
   if (flags.verbose) printAnswerOutcomes(evaluation.report);
@@ -60,6 +61,7 @@ async function run(argv: string[]): Promise<number> {
   process.stderr.write(`docs-mcp-eval: report written to ${written.json} and ${written.markdown}\n`);
   const { html } = flags.config.output;
   if (html !== null) await writeEvaluationPage(evaluation, html, { kind: 'run', history: flags.config.history, historyMinRuns: flags.config.historyMinRuns });
+  for (const warning of healthWarnings(evaluation.report)) say(`warning: ${warning}`);
   for (const u of evaluation.gates?.unjudged ?? []) say(`fail-on ${describeUnjudgedGate(u)}`);
   const verdict = runVerdict(evaluation);
   for (const line of verdict.lines) say(line);

@@ -1,6 +1,10 @@
 /**
  * Case-level regressions and improvements between two reports: where the first
- * relevant doc moved, NDCG changed, or the case broke or recovered.
+ * relevant doc moved, NDCG changed, or the case broke or recovered. A change a reader
+ * must never miss is marked `flipped`: the case's status, its pass/fail, or its first
+ * relevant rank within the top k (so its hit@k) changed. Those are listed right under
+ * the delta table whatever the means' statistics say (a 5-case suite can lose a case
+ * from rank 1 to not found with no significant change of any mean).
  */
 import type { CaseResult } from '../model/report.ts';
 import type { CaseChange } from '../model/comparison.ts';
@@ -54,7 +58,20 @@ function direction(before: CaseResult, after: CaseResult): 'regressed' | 'improv
   return null;
 }
 
-export function caseChanges(baseline: readonly CaseResult[], current: readonly CaseResult[]): CaseChange[] {
+/** The first relevant rank as far as the top k goes: beyond k is "not in the top k", like not found. */
+function rankWithin(rank: number | null, k: number): number | null {
+  return rank !== null && rank <= k ? rank : null;
+}
+
+/** Whether the status, pass/fail, or the first relevant rank within the top k changed. */
+function flipped(before: CaseResult, after: CaseResult, k: number): boolean {
+  if (before.status !== after.status) return true;
+  if (after.kind === 'answer') return (before.answer?.passed ?? false) !== (after.answer?.passed ?? false);
+  return rankWithin(firstRelevantRank(before), k) !== rankWithin(firstRelevantRank(after), k);
+}
+
+/** `k`: the cutoff the flips are read at (the current run's primary cutoff); default: any rank. */
+export function caseChanges(baseline: readonly CaseResult[], current: readonly CaseResult[], k = Number.POSITIVE_INFINITY): CaseChange[] {
   const before = new Map(baseline.map((r) => [r.id, r]));
   const changes: CaseChange[] = [];
   for (const after of current) {
@@ -73,6 +90,7 @@ export function caseChanges(baseline: readonly CaseResult[], current: readonly C
       ndcgAfter: after.metrics?.ndcg ?? null,
       statusBefore: was.status,
       statusAfter: after.status,
+      ...(flipped(was, after, k) ? { flipped: true } : {}),
       ...(after.kind === 'answer'
         ? {
             kind: 'answer' as const,

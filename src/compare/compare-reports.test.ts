@@ -98,4 +98,17 @@ describe('compareReports', () => {
     assert.equal(change?.rankAfter, 1);
     assert.ok((change?.ndcgAfter ?? 1) < (change?.ndcgBefore ?? 0));
   });
+
+  it('judges the index size as one measurement: within ±1% not called, beyond it real (never indicative)', () => {
+    const sized = (bytes: number) => {
+      const r = report([{ id: 'a', ranked: ['x'], relevant: [rel('x')] }], { buildMs: 100, environment: { cpuModel: `cpu ${bytes}` } });
+      r.build!.output = { path: '/tmp/index', bytes, files: 1 };
+      return r;
+    };
+    const row = (a: number, b: number) => compareReports(sized(a), sized(b)).rows.find((r) => r.id === 'index.bytes')!;
+    assert.deepEqual([row(100_000, 100_500).verdict, row(100_000, 100_500).indicative], ['noise', false]);
+    assert.deepEqual([row(100_000, 102_000).verdict, row(100_000, 102_000).indicative], ['worse', false]);
+    assert.equal(row(100_000, 90_000).verdict, 'better');
+    assert.equal(row(100_000, 100_000).verdict, 'same');
+  });
 });

@@ -25,6 +25,7 @@ export interface CompareOptions {
 /** A metric's value in a report: summary.metrics, plus the run-level build time and peak memory. */
 export function metricValue(report: Pick<Report, 'build' | 'memory' | 'summary'>, id: string): number | null {
   if (id === 'build.ms') return report.build?.ms ?? null;
+  if (id === 'index.bytes') return report.build?.output?.bytes ?? null;
   if (id === 'rss.peak') return report.memory?.peakBytes ?? null;
   return report.summary.metrics[id] ?? null;
 }
@@ -40,7 +41,7 @@ export function runMetricsOf(report: Report): RunMetrics {
     if (id === 'evaluator.errors') return report.cases.filter(evaluatorFailed).map((c) => c.id);
     return [];
   };
-  return { metrics, casesOf };
+  return { metrics, casesOf, countOf: (id) => report.summary.counts?.[id] };
 }
 
 export { environmentDifferences } from '../report/fingerprint.ts';
@@ -104,7 +105,7 @@ export function compareReports(baseline: Report, current: Report, options: Compa
       ? { history: { runs: ctx.history.reference.entries.length, minRuns: historyOptions.minRuns, otherDataset: ctx.history.reference.otherDataset, otherMachine: ctx.history.reference.otherMachine } }
       : {}),
     rows,
-    caseChanges: caseChanges(baseline.cases, current.cases),
+    caseChanges: caseChanges(baseline.cases, current.cases, current.settings.k),
     addedCases: [...currentIds].filter((id) => !baselineIds.has(id)),
     removedCases: [...baselineIds].filter((id) => !currentIds.has(id)),
     counts: countVerdicts(rows),

@@ -177,3 +177,35 @@ describe('describeGateFailure', () => {
     assert.equal(describeGateFailure(failure), "mrr@5 is 0.412, failing gate 'mrr@5 < 0.5'");
   });
 });
+
+describe('gates on a mean over part of its cases', () => {
+  const partial = { n: 3, of: 5, missing: { evaluator_error: 2 } };
+  const budget = { n: 1, of: 5, missing: { budget: 4 } };
+
+  it('a value gate is not judged, whichever way it would go, with n of m and the cause', () => {
+    const metrics = run({ 'answer.score': 1, 'criterion.context_precision': 1 });
+    const countOf = (id: string) => (id === 'answer.score' ? partial : id === 'criterion.context_precision' ? budget : undefined);
+    const outcome = applyGates([gate('answer.score < 0.7'), gate('criterion.context_precision < 0.9'), gate('answer.score > 0.65')], null, { ...metrics, countOf });
+    assert.deepEqual([outcome.failures.length, outcome.passed], [0, 0]);
+    assert.deepEqual(outcome.unjudged.map((u) => describeUnjudgedGate(u)), [
+      "gate 'answer.score < 0.7' on answer.score not judged: the mean is over 3 of 5 (2 evaluator errors) cases, not the whole run: judge or run the missing cases (a gate is never passed on part of the cases)",
+      "gate 'criterion.context_precision < 0.9' on criterion.context_precision not judged: the mean is over 1 of 5 (4 stopped by the budget) cases, not the whole run: judge or run the missing cases (a gate is never passed on part of the cases)",
+      "gate 'answer.score > 0.65' on answer.score not judged: the mean is over 3 of 5 (2 evaluator errors) cases, not the whole run: judge or run the missing cases (a gate is never passed on part of the cases)",
+    ]);
+  });
+
+  it('a mean missing only what is its nature (a confidence not reported) is judged', () => {
+    const countOf = () => ({ n: 2, of: 5, missing: { not_reported: 3 } });
+    const outcome = applyGates([gate('answer.confidence < 0.5')], null, { ...run({ 'answer.confidence': 0.4 }), countOf });
+    assert.equal(outcome.failures.length, 1);
+  });
+
+  it('a change gate is not judged when either side is partial', () => {
+    const now = row('answer.score', 0.6, 0.4, { verdict: 'worse', judged: { baseline: { n: 5, of: 5 }, current: partial } });
+    const before = row('criterion.x', 0.6, 0.4, { verdict: 'worse', judged: { baseline: budget, current: { n: 5, of: 5 } } });
+    const outcome = applyGates([gate('answer.score < -0.1'), gate('criterion.x < -0.1')], [now, before], NO_RUN);
+    assert.deepEqual([outcome.failures.length, outcome.passed], [0, 0]);
+    assert.match(outcome.unjudged[0]?.reason ?? '', /^the mean now is over 3 of 5 \(2 evaluator errors\) cases/);
+    assert.match(outcome.unjudged[1]?.reason ?? '', /^the mean in the baseline is over 1 of 5 \(4 stopped by the budget\) cases/);
+  });
+});

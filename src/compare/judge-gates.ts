@@ -5,9 +5,14 @@
  * only on a change the statistics call real (verdict better/worse, not indicative):
  * noise, "same" and hints across runners never fail a build.
  *
+ * A mean over part of its cases (some not judged: evaluator errors, the budget, a judge
+ * timeout, answers cut off; or not run) is not the run's mean: a gate on it, value or
+ * change, is *not judged*, never passed (with two of five judge calls failing, the judged
+ * subset's mean rose from 0.6 to 1.0 and a gate the whole run fails would have held).
+ *
  * A gate that cannot be judged is never dropped: it is listed with why (no baseline, an
- * indicative or not comparable row, no metric of that name in this run), shown in the
- * report, the markdown and on stderr, and does not fail the run by itself. Pure.
+ * indicative or not comparable row, a partial mean, no metric of that name in this run),
+ * shown in the report, the markdown and on stderr, and does not fail the run by itself. Pure.
  */
 import { picomatch } from '../shared/load-picomatch.ts';
 import { formatDelta, formatPercent, formatValue } from '../report/format.ts';
@@ -15,6 +20,8 @@ import type { MetricUnit } from '../model/metric-catalog.ts';
 import { GLOB_OPTIONS, type Gate, type GateOp } from './gates.ts';
 import type { DeltaRow } from '../model/comparison.ts';
 import type { GateFailure, GateOutcome, UnjudgedGate } from '../model/gates.ts';
+import type { MetricCount } from '../model/report.ts';
+import { countText, isPartial } from '../model/metric-count.ts';
 
 export type { GateFailure, GateOutcome, UnjudgedGate } from '../model/gates.ts';
 
@@ -24,6 +31,13 @@ export interface RunMetrics {
   metrics: { id: string; label: string; unit: MetricUnit; value: number }[];
   /** Cases behind a metric's value (errored cases for `errors`), when there are any to name. */
   casesOf?: (id: string) => string[];
+  /** How many cases a mean is over, of how many, and why the rest are missing. */
+  countOf?: (id: string) => MetricCount | undefined;
+}
+
+/** Why a mean over part of its cases cannot hold a gate: "over 3 of 5 cases (2 evaluator errors)". */
+export function partialReason(count: MetricCount, side = ''): string {
+  return `the mean${side} is over ${countText(count)} cases, not the whole run: judge or run the missing cases (a gate is never passed on part of the cases)`;
 }
 
 // Floating-point slack: a drop of exactly 0.02 (0.4 - 0.38 = 0.020000000000000018) is at
@@ -52,6 +66,11 @@ function judgeValueGate(gate: Gate, run: RunMetrics, out: GateOutcome): void {
     return;
   }
   for (const m of matched) {
+    const count = run.countOf?.(m.id);
+    if (count && isPartial(count)) {
+      out.unjudged.push({ gate, metric: m.id, reason: partialReason(count) });
+      continue;
+    }
     if (!trips(m.value, gate.op, gate.value)) {
       out.passed++;
       continue;
@@ -62,6 +81,9 @@ function judgeValueGate(gate: Gate, run: RunMetrics, out: GateOutcome): void {
 
 /** Why a row's change cannot be held to a gate, or undefined when it can. */
 function unjudgeable(row: DeltaRow): string | undefined {
+  const { current, baseline } = row.judged ?? {};
+  if (current && isPartial(current)) return partialReason(current, ' now');
+  if (baseline && isPartial(baseline)) return partialReason(baseline, ' in the baseline');
   if (row.verdict === 'n/a') return `not comparable: ${row.basis}`;
   if (row.indicative) return `indicative only (${row.basis}); a same-job comparison (compare-ref) measures it`;
   return undefined;

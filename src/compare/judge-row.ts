@@ -14,14 +14,17 @@ import { judgeMeans } from './judge-means.ts';
 import { judgeTiming } from './judge-timing.ts';
 import { casesById, caseValue } from './samples.ts';
 import type { DeltaRow } from '../model/comparison.ts';
+import type { MetricCount } from '../model/report.ts';
+import { countText, isPartial } from '../model/metric-count.ts';
 
 export { DEFAULT_NOISE_BANDS, DEFAULT_STATS, type JudgeContext, type NoiseBands, type StatsOptions } from './judge-context.ts';
 
 /**
- * The sides' judged counts, when a case both reports share is judged on one side only
- * (the metric has counts: answer score, criteria); undefined when they agree.
+ * The sides' counts, when the row's means are not over the same whole set of cases: a
+ * case both reports share counts on one side only (an evaluator outage, a case not run),
+ * or either side's mean is over part of its cases (then no gate is judged on the row).
  */
-function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
+function judgedCounts(id: string, ctx: JudgeContext): { judged: NonNullable<DeltaRow['judged']>; differs: boolean } | undefined {
   const before = ctx.baseline.summary.counts?.[id] ?? null;
   const after = ctx.current.summary.counts?.[id] ?? null;
   if (!before && !after) return undefined;
@@ -30,21 +33,23 @@ function judgedCounts(id: string, ctx: JudgeContext): DeltaRow['judged'] {
     const was = baselineCases.get(c.id);
     return was !== undefined && (caseValue(was, id) !== undefined) !== (caseValue(c, id) !== undefined);
   });
-  return differs ? { baseline: before, current: after } : undefined;
+  if (!differs && !isPartial(before ?? undefined) && !isPartial(after ?? undefined)) return undefined;
+  return { judged: { baseline: before, current: after }, differs };
 }
 
-const judgedText = (c: { n: number; of: number } | null) => (c ? `${c.n} of ${c.of}` : 'none');
+const judgedText = (c: MetricCount | null) => (c ? countText(c) : 'none');
 
 /**
- * A mean over fewer judged cases on one side (an evaluator outage) is not the same
- * metric as the other side's: never called better or unchanged. A real drop over the
- * cases judged on both sides stays worse.
+ * A mean over other cases on one side (an evaluator outage, cases not run) is not the
+ * same metric as the other side's: never called better or unchanged. A real drop over
+ * the cases judged on both sides stays worse.
  */
 function qualifyByJudged(row: DeltaRow, ctx: JudgeContext): void {
-  const judged = judgedCounts(row.id, ctx);
-  if (!judged) return;
-  row.judged = judged;
-  const counts = `judged ${judgedText(judged.current)} now, ${judgedText(judged.baseline)} in the baseline`;
+  const counted = judgedCounts(row.id, ctx);
+  if (!counted) return;
+  row.judged = counted.judged;
+  if (!counted.differs) return;
+  const counts = `judged ${judgedText(counted.judged.current)} now, ${judgedText(counted.judged.baseline)} in the baseline`;
   if (row.verdict === 'worse') {
     row.basis = `${row.basis}; ${counts}`;
     return;
@@ -82,6 +87,13 @@ function judgeValues(def: MetricDef, baseline: number | null, current: number | 
     row.verdict = Math.abs(absolute) <= EPSILON ? 'same' : directionVerdict(def, Math.sign(absolute));
     row.basis = 'a count: any change is real';
     row.evidence = { kind: 'count' };
+    return row;
+  }
+  if (def.exactBand !== undefined) {
+    const band = def.exactBand;
+    const within = row.relative !== null && Math.abs(row.relative) <= band;
+    row.verdict = Math.abs(absolute) <= EPSILON ? 'same' : within ? 'noise' : directionVerdict(def, Math.sign(absolute));
+    row.basis = `one measurement per run: a change beyond ±${band * 100}% is real${within && row.verdict === 'noise' ? ', this one is within it' : ''}`;
     return row;
   }
   if (def.deterministic) judgeQuality(row, def, ctx);

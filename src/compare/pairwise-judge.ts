@@ -41,13 +41,18 @@ export function pairwiseMessages(prompt: PairPrompt): { role: 'system' | 'user';
 /** The judge's parsed JSON -> the verdict, or why it is unusable (asked again, then an error verdict). */
 export function verdictFrom(data: unknown): Exclude<Verdict, { error: string }> | string {
   const record = (typeof data === 'object' && data !== null ? data : {}) as { winner?: unknown; reasoning?: unknown };
-  const winner = record.winner === '1' ? 1 : record.winner === '2' ? 2 : record.winner === 'tie' ? 'tie' : undefined;
+  // Lenient where unambiguous: 1 or "1", "Tie" or "TIE".
+  const said = typeof record.winner === 'string' || typeof record.winner === 'number' ? String(record.winner).trim().toLowerCase() : undefined;
+  const winner = said === '1' ? 1 : said === '2' ? 2 : said === 'tie' ? 'tie' : undefined;
   if (winner === undefined) return `the judge's winner is ${JSON.stringify(record.winner)}, not "1", "2" or "tie"`;
   return { winner, reasoning: typeof record.reasoning === 'string' ? record.reasoning : '' };
 }
 
 /** The evaluator name pairwise calls are counted under in the judging totals. */
 export const PAIRWISE_EVALUATOR = 'pairwise';
+
+/** Names this prompt and its reading in the call cache's key (checked-chat.ts). */
+const PAIRWISE_PROMPT_VERSION = 'pairwise/1';
 
 /** Attempts per verdict, HTTP retries and unusable answers together (the client's default). */
 const PAIRWISE_ATTEMPTS = 3;
@@ -60,7 +65,7 @@ export function openAiPairJudge(client: OpenAiClient, model: string, session: Ju
       messages: pairwiseMessages(prompt),
       response_format: { type: 'json_schema', json_schema: { name: 'pairwise_verdict', strict: true, schema: PAIRWISE_SCHEMA } },
     };
-    const outcome = await checkedChat({ session, client, evaluator: PAIRWISE_EVALUATOR, request, maxAttempts: PAIRWISE_ATTEMPTS, check: verdictFrom });
+    const outcome = await checkedChat({ session, client, evaluator: PAIRWISE_EVALUATOR, promptVersion: PAIRWISE_PROMPT_VERSION, request, maxAttempts: PAIRWISE_ATTEMPTS, check: verdictFrom });
     return outcome.ok ? outcome.value : { error: outcome.error };
   };
 }

@@ -1,52 +1,16 @@
 /**
  * What the statistics test, read out of a report: the per-case score behind each quality
  * mean (for the paired test), and the raw samples behind each timing and memory figure
- * (for the ratio bootstrap). Kept next to catalog.ts's ids so a new metric needs one line
- * here to be tested, and a metric without a line is never silently judged.
+ * (for the ratio bootstrap). A new quality metric needs its line in report/case-value.ts
+ * (which the summary's means read too), a timing one its spec here; a metric without
+ * one is never silently judged.
  */
-import { metricsAt, type CaseResult, type Report } from '../model/report.ts';
+import type { CaseResult, Report } from '../model/report.ts';
+import { caseValue } from '../report/case-value.ts';
 import { percentile } from '../retrieval/metrics/latency.ts';
-import { taskValue } from '../report/task-metrics.ts';
 
 /** The per-case value whose mean is the metric, or undefined when the case does not count toward it. */
-export function caseValue(r: CaseResult, id: string): number | undefined {
-  const at = id.indexOf('@');
-  const name = at === -1 ? id : id.slice(0, at);
-  const m = r.kind === 'retrieval' ? r.metrics : undefined;
-  const cut = m && at !== -1 ? metricsAt(m, Number(id.slice(at + 1))) : undefined;
-  switch (name) {
-    case 'mrr':
-      return cut?.reciprocalRank;
-    case 'ndcg':
-      return cut?.ndcg;
-    case 'map':
-      return cut ? (cut.averagePrecision ?? 0) : undefined;
-    case 'recall':
-      return cut?.recall;
-    case 'precision':
-      return cut?.precision;
-    case 'hit':
-      return cut?.hit;
-    case 'rprec':
-      return m ? (m.rPrecision ?? 0) : undefined;
-    case 'facet.precision':
-      return m?.facetClean === null || m?.facetClean === undefined ? undefined : m.facetClean ? 1 : 0;
-    case 'rounds.mean':
-      return m?.rounds;
-    // As summarize.ts: an errored answer case fails and scores 0.
-    case 'answer.pass_rate':
-      return r.kind === 'answer' ? (r.answer?.repeats?.passRate ?? (r.answer?.passed ? 1 : 0)) : undefined;
-    // A case we could not judge (score null) does not count; an answer that never came scores 0.
-    case 'answer.score':
-      return r.kind !== 'answer' ? undefined : !r.answer ? 0 : (r.answer.score ?? undefined);
-    default: {
-      if (name.startsWith('task.')) return taskValue(r, name);
-      if (!name.startsWith('criterion.') || r.kind !== 'answer') return undefined;
-      const v = r.answer?.criteria[name.slice('criterion.'.length)];
-      return typeof v === 'number' ? v : undefined;
-    }
-  }
-}
+export { caseValue };
 
 export interface Pair {
   id: string;

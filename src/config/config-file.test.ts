@@ -20,7 +20,7 @@ describe('docs-mcp-eval.yml', () => {
       {
         cases: 'evals/cases.yaml',
         server: { url: 'https://docs.example.com/mcp', headers: { Authorization: 'Bearer ${DOCS_TOKEN}' } },
-        build: { command: 'npm run index', cwd: 'site' },
+        build: { command: 'npm run index', cwd: 'site', output: 'site/.index' },
         search: { tool: 'search_documentation', ids: { from: 'json', path: '$.results[*].filepath' } },
         defaults: { repetitions: 7, minEffect: { 'search.p95': '10%' }, alpha: 0.01, failOn: ['mrr@5 < -0.02'] },
       },
@@ -29,6 +29,7 @@ describe('docs-mcp-eval.yml', () => {
     );
     assert.equal(options.cases, '/work/repo/evals/cases.yaml');
     assert.equal(options.buildCwd, '/work/repo/site');
+    assert.equal(options.buildOutput, '/work/repo/site/.index');
     assert.deepEqual(options.serverHeaders, { Authorization: 'Bearer s3cret' });
     assert.equal(options.repetitions, 7);
     assert.deepEqual(options.minEffectFor, { 'search.p95': 0.1 });

@@ -24,7 +24,7 @@ interface RawConfig {
   cases?: string;
   profile?: string;
   server?: { command?: string; args?: string[]; cwd?: string; env?: Record<string, string>; url?: string; headers?: Record<string, string>; readyTimeout?: number };
-  build?: { command: string; cwd?: string; timeout?: number };
+  build?: { command: string; cwd?: string; timeout?: number; output?: string };
   search?: Partial<SearchSpec>;
   fetch?: Partial<FetchSpec> | null;
   errorPath?: string | null;
@@ -88,6 +88,7 @@ export function configFileOptions(data: unknown, file: string, env: NodeJS.Proce
   if (raw.build !== undefined) o.buildCommand = raw.build.command;
   if (raw.build !== undefined) o.buildCwd = at(raw.build.cwd ?? '.');
   if (raw.build?.timeout !== undefined) o.buildTimeoutMs = raw.build.timeout;
+  if (raw.build?.output !== undefined) o.buildOutput = at(raw.build.output);
   if (raw.search !== undefined || raw.fetch !== undefined || raw.errorPath !== undefined) {
     o.shape = {
       ...(raw.search ? { search: raw.search } : {}),

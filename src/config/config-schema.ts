@@ -35,10 +35,15 @@ export const configSchema = {
     },
     build: {
       type: 'object',
-      description: 'The index build: command (through the shell), cwd, timeout (ms, default 600000); timed, and run before the server starts.',
+      description: 'The index build: command (through the shell), cwd, timeout (ms, default 600000), output (what it writes: its size is index.bytes); timed, and run before the server starts.',
       additionalProperties: false,
       required: ['command'],
-      properties: { command: nonEmptyString, cwd: nonEmptyString, timeout: { ...count(1), description: 'ms the build may run (default 600000)' } },
+      properties: {
+        command: nonEmptyString,
+        cwd: nonEmptyString,
+        timeout: { ...count(1), description: 'ms the build may run (default 600000)' },
+        output: { ...nonEmptyString, description: 'What the build writes, a file or a folder, relative to this file: its size on disk after the build is the report\'s index.bytes' },
+      },
     },
     ...shapeProperties,
     baseline: { type: 'string', description: 'Report to compare with, relative to this file; "none" for no comparison.' },

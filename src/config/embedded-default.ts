@@ -24,6 +24,7 @@ export function embeddedDefault(root: string, workDir: string): EmbeddedDefault 
       command: quote([node, path.join(root, 'examples/reference-server/dist/build.js'), '--docs', path.join(root, 'datasets/reference/corpus'), '--out', index]),
       cwd: root,
       timeoutMs: DEFAULTS.buildTimeoutMs,
+      output: index,
     },
     server: {
       command: quote([node, path.join(root, 'examples/reference-server/dist/server.js'), '--index', index]),

@@ -19,6 +19,9 @@ describe('run options', () => {
     assert.throws(() => resolveConfig({ setupCommand: 'npm ci' }, '/w'), /setup command .* needs compare-ref/);
     assert.throws(() => resolveConfig({ shard: '4/3' }, '/w'), /shard: /);
     assert.throws(() => resolveConfig({ failOn: ['mrr@5 = 1'] }, '/w'), /fail-on: /);
+    assert.throws(() => resolveConfig({ cases: 'c.yaml', serverCommand: 'node s.js', buildOutput: 'index' }, '/w'), /a build output is what the build command writes: give the build command too/);
+    const built = resolveConfig({ cases: 'c.yaml', serverCommand: 'node s.js', buildCommand: 'make', buildOutput: 'out/index' }, '/w');
+    assert.equal(built.build?.output, '/w/out/index');
   });
 
   it('reads server CPUs as auto, none or a taskset list, and refuses anything else', () => {

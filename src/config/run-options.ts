@@ -72,6 +72,8 @@ export interface RunOptions {
   serverHeaders?: Record<string, string>;
   readyTimeoutMs?: number;
   buildCwd?: string;
+  /** What the build writes (a file or a folder), relative to the work dir: its size is the report's index.bytes. */
+  buildOutput?: string;
   /** ms the build command may run. */
   buildTimeoutMs?: number;
   /** search/fetch sections over the profile's (docs-mcp-eval.yml). */
@@ -216,8 +218,12 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
   if (options.setupCommand !== undefined && options.compareRef === undefined) {
     throw new UsageError('a setup command runs in the base checkout: it needs compare-ref');
   }
+  if (options.buildOutput !== undefined && options.buildCommand === undefined) {
+    throw new UsageError('a build output is what the build command writes: give the build command too (--build-command, build.command)');
+  }
   const fallback = usingEmbeddedDefault ? embeddedDefault(packageRoot(), stateDir) : undefined;
   const buildCommand = options.buildCommand;
+  const buildOutput = options.buildOutput === undefined ? {} : { output: path.resolve(workDir, options.buildOutput) };
   const server = fallback?.server ?? {
     command: options.serverCommand ?? '',
     cwd: path.resolve(workDir, options.serverCwd ?? '.'),
@@ -228,7 +234,7 @@ export function resolveConfig(options: RunOptions, baseDir: string): Config {
     workDir,
     cases: fallback?.cases ?? path.resolve(workDir, options.cases ?? ''),
     server: { ...server, env: { ...server.env, ...options.serverEnv } },
-    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: options.buildTimeoutMs ?? DEFAULTS.buildTimeoutMs } : null),
+    build: fallback?.build ?? (buildCommand ? { command: buildCommand, cwd: path.resolve(workDir, options.buildCwd ?? '.'), timeoutMs: options.buildTimeoutMs ?? DEFAULTS.buildTimeoutMs, ...buildOutput } : null),
     warmup: options.warmup ?? DEFAULTS.warmup,
     repetitions: options.repetitions ?? DEFAULTS.repetitions,
     // Never below repetitions: a cap under the minimum only means no extra repetitions.

@@ -84,7 +84,7 @@ export interface DeltaRow {
   /** True when the verdict is a hint, not a measurement-backed call (e.g. latency across runners). */
   indicative: boolean;
   evidence?: Evidence;
-  /** Answer metrics: over how many cases each side's mean is, when the two differ (an evaluator outage on one side). */
+  /** Over how many cases each side's mean is, and why the rest are missing: set when the sides count other cases (an evaluator outage on one side) or either is over part of its cases (no gate is judged on it). */
   judged?: { baseline: MetricCount | null; current: MetricCount | null };
   /** Cases behind a change in the bad direction (regressed cases; the most slowed cases), for gates and annotations. */
   cases?: string[];
@@ -117,6 +117,8 @@ export interface CaseChange {
   ndcgAfter: number | null;
   statusBefore: string;
   statusAfter: string;
+  /** The status, pass/fail or first relevant rank within the top k (hit@k) changed: listed under the delta table, never only in a collapsed block. */
+  flipped?: boolean;
   /** Answer cases: validations passed before / after, and the score; task cases: every judged run passed, and the pass rate. */
   kind?: 'retrieval' | 'answer' | 'task';
   passedBefore?: boolean;

@@ -59,12 +59,23 @@ export interface Evaluator {
   evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]>;
 }
 
+/**
+ * Why a criterion has no score on a case, as the counts name it: an evaluator error, the
+ * judge's timeout, its answer cut off (finish_reason length), a score off the criterion's
+ * scale, the judging budget spent, or no context to judge against (grounded metrics).
+ */
+export type UnjudgedCause = 'evaluator_error' | 'judge_timeout' | 'cut_off' | 'off_scale' | 'budget' | 'no_context';
+
+export const UNJUDGED_CAUSES: readonly UnjudgedCause[] = ['evaluator_error', 'judge_timeout', 'cut_off', 'off_scale', 'budget', 'no_context'];
+
 /** A criterion left without a usable score on a case, and why (see aggregate.ts). */
 export interface UnjudgedCriterion {
   criterion: string;
   /** The evaluator type whose result failed or was skipped ('' when none scored it). */
   evaluator: string;
   reason: string;
+  /** Why, as the counts name it (absent in reports from before causes were recorded: read as evaluator_error). */
+  cause?: UnjudgedCause;
 }
 
 export interface AggregatedEvaluationResult {

@@ -16,6 +16,8 @@ export interface MetricDef {
   group: MetricGroup;
   /** Deterministic for a deterministic server: any change is a real change. */
   deterministic: boolean;
+  /** One measured value per run, no samples (the index size): a change beyond this relative band is real, within it is not called. */
+  exactBand?: number;
 }
 
 function quality(id: string, label: string, better: 'higher' | 'lower' = 'higher', unit: MetricUnit = 'ratio'): MetricDef {
@@ -95,6 +97,8 @@ export function metricCatalog(cutoffs: number | readonly number[], criteria: rea
     latency('fetch.p95', 'Fetch p95'),
     latency('answer.p50', 'Answer p50'),
     { id: 'build.ms', label: 'Index build', better: 'lower', unit: 'ms', group: 'build', deterministic: false },
+    // A build writes the same bytes for the same input, give or take a timestamp: 1% is not called a change.
+    { id: 'index.bytes', label: 'Index size', better: 'lower', unit: 'bytes', group: 'build', deterministic: true, exactBand: 0.01 },
     { id: 'rss.peak', label: 'Peak RSS', better: 'lower', unit: 'bytes', group: 'memory', deterministic: false },
     { id: 'errors', label: 'Errored cases', better: 'lower', unit: 'count', group: 'health', deterministic: true },
     { id: 'evaluator.errors', label: 'Cases an evaluator failed on', better: 'lower', unit: 'count', group: 'health', deterministic: true },

@@ -8,7 +8,7 @@ import type { CaseError, CaseErrorKind, FetchCall, SearchRound } from './observa
 import type { GroundingContext } from './observation.ts';
 import type { RuleResult } from './answer-rules.ts';
 import type { GateOutcome } from './gates.ts';
-import type { EvaluationResult, UnjudgedCriterion } from './evaluation.ts';
+import type { EvaluationResult, UnjudgedCause, UnjudgedCriterion } from './evaluation.ts';
 import type { TaskResult, TaskSummary } from './task.ts';
 
 export const REPORT_SCHEMA_VERSION = 1;
@@ -64,6 +64,17 @@ export interface BuildResult {
   ms: number;
   exitCode: number | null;
   stderrTail: string;
+  /** The build's output (build.output), measured right after it: the bytes of its files, or why it could not be. */
+  output?: BuildOutput;
+}
+
+/** The size of what the build wrote: the bytes of its files (apparent size, as `du -sb`; symlinks not followed). */
+export interface BuildOutput {
+  path: string;
+  /** null when the path could not be measured (see error). */
+  bytes: number | null;
+  files: number;
+  error?: string;
 }
 
 export interface RssSample {
@@ -172,6 +183,8 @@ export interface CaseResult {
   status: 'ok' | 'error' | 'not_run';
   /** Ranked ids of the first repetition, all rounds concatenated, duplicates removed. */
   rankedIds: string[];
+  /** Ids the server returned again (in a page, or on a later page) that were dropped from the ranking; absent when none. */
+  duplicateIds?: number;
   rounds: SearchRound[];
   foundInRound: number | null;
   fetch?: FetchCall;
@@ -196,6 +209,8 @@ export interface JudgingUsage {
   evaluator: string;
   /** The model as configured (prices are looked up by it). */
   model: string;
+  /** The API root the calls went to (without credentials); absent in reports from before it was recorded. */
+  endpoint?: string;
   /** Billable API responses (a retried 500 is not one). */
   calls: number;
   /** Answers served from the call cache: no HTTP call, no tokens, no cost. */
@@ -206,12 +221,17 @@ export interface JudgingUsage {
   cachedTokens: number;
   /** USD from the configured prices; null when the model has no price (never a guess). */
   costUsd: number | null;
+  /**
+   * Calls whose response carried no `usage`: their tokens are estimated from the request
+   * and response text (4 characters a token), and so is the cost. Absent when none.
+   */
+  estimatedCalls?: number;
 }
 
 /** What judging cost and how it was run: totals, per evaluator and model, cache, budget. */
 export interface JudgingSummary {
   rows: JudgingUsage[];
-  totals: Omit<JudgingUsage, 'evaluator' | 'model'>;
+  totals: Omit<JudgingUsage, 'evaluator' | 'model' | 'endpoint'>;
   /** The call cache's directory, or null with --no-cache. */
   cacheDir: string | null;
   /** Evaluator API calls in flight at most. */
@@ -222,6 +242,11 @@ export interface JudgingSummary {
   samples?: Record<string, { cases: number; samples: number; meanSd: number; meanAgreement: number }>;
 }
 
+/** A judging budget in words, for every message that names it: "$0.5", "20,000 tokens", "$0.5 / 20,000 tokens". */
+export function budgetText(budget: { usd?: number; tokens?: number }): string {
+  return [budget.usd !== undefined ? `$${budget.usd}` : undefined, budget.tokens !== undefined ? `${budget.tokens.toLocaleString('en-US')} tokens` : undefined].filter(Boolean).join(' / ');
+}
+
 /** Run health (report/health.ts): what makes a run's numbers untrustworthy, counted by case. */
 export interface HealthPolicy {
   /** Errored or not-run cases allowed before the run fails: a count, or a share of the cases. */
@@ -230,7 +255,7 @@ export interface HealthPolicy {
   allowEvaluatorErrors: boolean;
 }
 
-export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings' | 'agent_errors' | 'agent_budget';
+export type HealthCode = 'all_empty' | 'many_empty' | 'errors' | 'evaluator_errors' | 'judging_budget' | 'context_errors' | 'short_rankings' | 'duplicate_ids' | 'agent_errors' | 'agent_budget';
 
 export interface HealthProblem {
   code: HealthCode;
@@ -255,6 +280,8 @@ export interface RunHealth {
   shortRankings: string[];
   /** Task case id -> why a run of it could not be judged (the model API failed, its setup failed); absent when none. */
   agentErrors?: Record<string, string>;
+  /** Case id -> ids its result repeated (dropped from the ranking); absent when no result repeated one. */
+  duplicateIds?: Record<string, number>;
   problems: HealthProblem[];
   policy: HealthPolicy;
 }
@@ -281,12 +308,25 @@ export interface Breakdown {
   /** How many of the cases are task cases (absent when none are). */
   taskCases?: number;
   metrics: MetricValues;
+  /** Quality means over fewer cases than the group has: how many, and why (absent when every mean is over all). */
+  counts?: Record<string, MetricCount>;
 }
 
-/** How many cases a mean is over (n) of how many it could have been (of): fewer when some were not judged. */
+/**
+ * Why a case is missing from a mean: an answer case not judged (model/evaluation.ts
+ * UnjudgedCause), an answer case whose server gave no answer (criteria and confidence;
+ * the answer score counts it 0), a case that never ran (--fail-fast, a dead server), a
+ * confidence the answer did not report, or a metric that does not apply to the case (an
+ * optional evaluator skipped, nothing to judge, no facet filter).
+ */
+export type MissingCause = UnjudgedCause | 'no_answer' | 'not_run' | 'not_reported' | 'not_applicable';
+
+/** How many cases a mean is over (n) of how many it could have been (of), and why the rest are missing. */
 export interface MetricCount {
   n: number;
   of: number;
+  /** Cases left out, per cause (absent when none are, and in reports from before causes were counted). */
+  missing?: Partial<Record<MissingCause, number>>;
 }
 
 export interface RunSummary {
@@ -295,7 +335,7 @@ export interface RunSummary {
   errors: number;
   notRun: number;
   metrics: MetricValues;
-  /** Answer metrics: how many cases each mean is over (answer.score, criterion.*, answer.confidence), so an outage shows as fewer cases, not a better mean. */
+  /** Every quality mean: how many cases it is over, of how many, and why the rest are missing, so an outage shows as fewer cases, not a better mean. */
   counts?: Record<string, MetricCount>;
   latency: { search: LatencySummary | null; fetch: LatencySummary | null; answer?: LatencySummary | null; agent?: LatencySummary | null };
 }

@@ -19,4 +19,6 @@ export interface BuildConfig {
   command: string;
   cwd: string;
   timeoutMs: number;
+  /** What the build writes (the index: a file or a folder); its size after the build is the report's index.bytes. */
+  output?: string;
 }

@@ -13,15 +13,21 @@ import { JsonlFileStorage } from '../answers/evaluators/storage/jsonl-storage.ts
 import { validateEvaluatorConfigs } from '../answers/evaluators/runner.ts';
 import type { EvaluatorConfig } from '../model/evaluation.ts';
 import { VALIDATIONS_CRITERION, type AnswerScoring } from '../answers/score-answer.ts';
-import { loadProfile, type Suite } from '../suite/index.ts';
+import { DatasetError, formatDatasetIssue, loadProfile, type Suite } from '../suite/index.ts';
+import { questionIssues } from '../suite/question-checks.ts';
 import { UsageError } from '../shared/run-errors.ts';
 
 export interface AnswerSetup {
   profile: AnswerProfile;
   scoring: AnswerScoring;
+  /** Load-time warnings about the answer cases (file:line and why), for the caller to say. */
+  warnings: string[];
 }
 
 export async function answerSetup(config: Config, suite: Suite): Promise<AnswerSetup> {
+  // An answer case without a question: refused with context: search, else a warning when a judge would see its JSON.
+  const questions = questionIssues(suite);
+  if (questions.errors.length > 0) throw new DatasetError(questions.errors);
   const file = config.profile ? await loadProfile(config.profile) : undefined;
   // Precedence: the suite's defaults, the profile file's, then docs-mcp-eval.yml's.
   const profile: AnswerProfile = {
@@ -46,5 +52,6 @@ export async function answerSetup(config: Config, suite: Suite): Promise<AnswerS
     if (problems.length > 0) throw new UsageError(`invalid evaluators in ${config.cases}:\n  ${problems.join('\n  ')}`);
   }
   const storage = config.store ? new JsonlFileStorage(config.store) : undefined;
-  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap, session, ...(storage ? { storage } : {}) } };
+  const warnings = questions.warnings.map(formatDatasetIssue);
+  return { profile, scoring: { criteria, evaluators, registry, toolMap: profile.toolMap, session, ...(storage ? { storage } : {}) }, warnings };
 }

@@ -15,6 +15,8 @@ import type { Suite } from '../suite/index.ts';
 import type { HttpSessionEnd } from '../server/http-session.ts';
 import type { RunOutcome } from '../run/run-suite.ts';
 import type { Arm } from './arm.ts';
+import type { EvaluateHooks, JudgingProgress } from './hooks.ts';
+import { createJudgingProgress } from './judging-progress.ts';
 import { scoreCases } from './score-cases.ts';
 import { TOOL_VERSION } from './version.ts';
 import type { Case } from '../model/case.ts';
@@ -41,6 +43,8 @@ export interface ArmsResult {
   tasks?: TaskRunInfo;
   /** The judging session of llm_judge assertions when no answer case brought one. */
   judgeSession?: JudgeSession;
+  onJudging?: EvaluateHooks['onJudging'];
+  judgingLog?: EvaluateHooks['judgingLog'];
 }
 
 /** Kind of the --store line of one task run (beside the answer cases' `evaluation` lines). */
@@ -60,6 +64,19 @@ function withoutStorage(scoring: AnswerScoring): AnswerScoring {
   return rest;
 }
 
+/** Tells the hooks (and the judging log) how judging goes as each answer case is scored; undefined when nobody listens. */
+function judgingProgress(run: ArmsResult, arm: number): ((done: number, total: number) => void) | undefined {
+  const session = run.scoring?.session;
+  if (!session || (!run.onJudging && !run.judgingLog)) return undefined;
+  const log = run.judgingLog ? createJudgingProgress(run.judgingLog) : undefined;
+  const budget = run.config.judging.budget;
+  return (done, total) => {
+    const event: JudgingProgress = { arm, done, total, usage: session.snapshot(), ...(budget ? { budget } : {}) };
+    run.onJudging?.(event);
+    log?.(event);
+  };
+}
+
 export async function armReports(run: ArmsResult): Promise<Report[]> {
   const { config, suite, cases, arms: all, outcomes, ends, builds, validated, cpus, sampling } = run;
   const environment = currentEnvironment();
@@ -68,7 +85,8 @@ export async function armReports(run: ArmsResult): Promise<Report[]> {
     const end = ends[i]!;
     // Only the head arm appends to the evaluation store: the base is a comparison run.
     const scoring = run.scoring && { ...(i < all.length - 1 ? withoutStorage(run.scoring) : run.scoring), validated };
-    const results = await scoreCases(cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}) });
+    const onAnswerScored = judgingProgress(run, i);
+    const results = await scoreCases(cases, outcomes[i]!.observations, { k: config.k, cutoffs: config.cutoffs, facets: suite.facets, ...(scoring ? { answers: scoring } : {}), ...(onAnswerScored ? { onAnswerScored } : {}) });
     // Only the head arm appends to the store, as for answer cases.
     if (config.store && i === all.length - 1) await storeTaskRuns(config.store, results);
     const build = builds[i];

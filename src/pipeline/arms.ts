@@ -34,6 +34,12 @@ export interface ArmsRun {
   stoppedEarly?: string;
 }
 
+/** "1 of 19 cases ran; 18 did not": what a run that stopped early measured. */
+function ranCount(report: Report): string {
+  const { cases, notRun } = report.summary;
+  return `${cases - notRun} of ${cases} cases ran; ${notRun} did not, and the means leave them out`;
+}
+
 function prefix(arm: Arm): string {
   return arm.label ? `${arm.label}: ` : '';
 }
@@ -41,7 +47,10 @@ function prefix(arm: Arm): string {
 async function build(arm: Arm, hooks: EvaluateHooks): Promise<BuildResult | undefined> {
   if (!arm.build) return undefined;
   hooks.onPhase?.('build', `${prefix(arm)}${arm.build.command}`);
-  return runTimedStep(arm.build, `${prefix(arm)}the build command`);
+  const result = await runTimedStep(arm.build, `${prefix(arm)}the build command`);
+  const output = result.output;
+  if (output) hooks.onPhase?.('build', output.bytes === null ? `${prefix(arm)}output ${output.path}: ${output.error ?? 'not measured'}` : `${prefix(arm)}output ${output.path}: ${output.bytes} bytes in ${output.files} file(s)`);
+  return result;
 }
 
 type Session = StdioSession | HttpSession;
@@ -206,19 +215,10 @@ export async function runArms(
   // Scoring and the reports load after the run, like everything not needed to start the server.
   const { armReports } = await import('./arm-reports.ts');
   const reports = await armReports({
-    config,
-    suite,
-    cases,
-    arms: all,
-    outcomes,
-    ends,
-    builds,
-    validated,
-    cpus,
-    ...(answers.scoring ? { scoring: answers.scoring } : {}),
-    ...(sampling ? { sampling } : {}),
+    config, suite, cases, arms: all, outcomes, ends, builds, validated, cpus,
+    ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}), ...(hooks.onJudging ? { onJudging: hooks.onJudging } : {}), ...(hooks.judgingLog ? { judgingLog: hooks.judgingLog } : {}),
     ...(tasks ? { tasks: tasks.info, ...(tasks.plan.run && tasks.plan.judgeSession ? { judgeSession: tasks.plan.judgeSession } : {}) } : {}),
   });
-  const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly}` : undefined)).filter((s) => s !== undefined);
+  const stopped = outcomes.map((o, i) => (o.stoppedEarly !== undefined ? `${prefix(all[i]!)}${o.stoppedEarly} (${ranCount(reports[i]!)})` : undefined)).filter((s) => s !== undefined);
   return { reports, ...(stopped.length > 0 ? { stoppedEarly: stopped.join('; ') } : {}) };
 }

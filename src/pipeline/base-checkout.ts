@@ -105,7 +105,9 @@ export async function checkoutBase(config: Config, onPhase: (detail: string) => 
     sha,
     dir,
     server: { ...config.server, command: retarget(config.server.command, root, dir), cwd: retarget(config.server.cwd, root, dir) },
-    build: config.build ? { ...config.build, command: retarget(config.build.command, root, dir), cwd: retarget(config.build.cwd, root, dir) } : null,
+    build: config.build
+      ? { ...config.build, command: retarget(config.build.command, root, dir), cwd: retarget(config.build.cwd, root, dir), ...(config.build.output ? { output: retarget(config.build.output, root, dir) } : {}) }
+      : null,
     setupMs,
     remove: removeCheckout,
   };

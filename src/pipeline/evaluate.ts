@@ -21,7 +21,7 @@ import { runArms, type Arm, type BaseArm } from './arms.ts';
 import type { EvaluateHooks } from './hooks.ts';
 import { UsageError } from '../shared/run-errors.ts';
 import { nodeCrypto } from '../shared/lazy-crypto.ts';
-import { applyQrels } from './import-qrels.ts';
+import { applyQrels, uncoveredNote } from './import-qrels.ts';
 import { preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../server/port-check.ts';
@@ -51,9 +51,12 @@ async function selectCases(config: Config, hooks: EvaluateHooks): Promise<Suite>
   const loaded = await loadSuite(config.cases);
   // What an imported format holds that this run does not use (speakeasy's docsDir), said once.
   for (const note of loaded.notes ?? []) hooks.onPhase?.('suite', note);
-  const suite = config.qrels ? withCases(loaded, await applyQrels(loaded.cases, config.qrels, (m) => hooks.onPhase?.('suite', m)), () => loaded.hash) : loaded;
+  const judged = config.qrels ? await applyQrels(loaded.cases, config.qrels, (m) => hooks.onPhase?.('suite', m)) : undefined;
+  const suite = judged ? withCases(loaded, judged.cases, () => loaded.hash) : loaded;
   const filtered = filterCases(suite.cases, config.filter);
   if (filtered.length === 0) throw new UsageError(`no case of ${config.cases} matches the filters`);
+  const uncovered = judged && config.qrels ? uncoveredNote(filtered, judged.covered, config.qrels) : undefined;
+  if (uncovered !== undefined) hooks.onPhase?.('suite', uncovered);
   const cases = await normalizeJudgments(filtered, config.shape.search.normalize);
   // A subset is another dataset as far as comparison goes: its means are over other cases.
   const whole = filtered.length === suite.cases.length && !config.qrels;
@@ -78,9 +81,10 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   // Paths and the baseline are checked before anything is built or started.
   const checked = await preflight(config, (message) => hooks.onPhase?.('suite', message));
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
-  const answers: { profile: AnswerProfile; scoring?: AnswerScoring } = suite.cases.some((c) => c.kind === 'answer')
+  const answers: { profile: AnswerProfile; scoring?: AnswerScoring; warnings: string[] } = suite.cases.some((c) => c.kind === 'answer')
     ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
-    : { profile: EMPTY_ANSWER_PROFILE };
+    : { profile: EMPTY_ANSWER_PROFILE, warnings: [] };
+  for (const warning of answers.warnings) hooks.onPhase?.('suite', `warning: ${warning}`);
   // The agent modules (providers, relay) load only for suites with task cases.
   const tasks = suite.cases.some((c) => c.kind === 'task') ? (await import('./task-setup.ts')).taskSetup(config, suite, answers.scoring?.session, hooks) : undefined;
   // Checked before the base is checked out: two servers cannot share one fixed port.

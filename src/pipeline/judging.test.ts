@@ -146,11 +146,11 @@ describe('judging through a run session', () => {
       const { results, judging, health } = await run(ids, [judge()], QUALITY, { concurrency: 1, budget: { tokens: 1000 } });
       assert.equal(double.requests.length, 2, 'the call that crossed the budget was the last');
       assert.deepEqual(results.map((r) => r.answer?.score === null), [false, false, true, true]);
-      assert.ok(results.slice(2).every((r) => /not judged \(budget\): the judging budget of 1000 tokens is spent/.test(r.answer?.unjudged?.[0]?.reason ?? '')));
+      assert.ok(results.slice(2).every((r) => /not judged \(budget\): the judging budget of 1,000 tokens is spent/.test(r.answer?.unjudged?.[0]?.reason ?? '')));
       assert.deepEqual(judging?.budget, { tokens: 1000, stopped: true, notJudged: ['c', 'd'] });
       const problem = health.problems.find((p) => p.code === 'judging_budget');
       assert.equal(problem?.severity, 'warn');
-      assert.match(problem?.message ?? '', /^2 of 4 answer cases not judged \(budget\) \(c, d\): the judging budget of 1000 tokens is spent/);
+      assert.match(problem?.message ?? '', /^2 of 4 answer cases not judged \(budget\) \(c, d\): the judging budget of 1,000 tokens is spent/);
       assert.deepEqual(health.evaluatorErrors, {}, 'a budget stop is not a judge outage');
     } finally {
       double.setDefault('chat', { kind: 'reply' });

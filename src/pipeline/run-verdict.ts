@@ -27,6 +27,15 @@ export function healthFailures(report: Report): string[] {
   return errors + notRun > 0 ? [`${errors + notRun} case(s) errored or did not run`] : [];
 }
 
+/**
+ * The health problems that only warn (evaluator errors allowed with --allow-evaluator-errors,
+ * the judging budget, short rankings, ...), one line each: said on stderr and as annotations,
+ * not only in the markdown, so a judge failing under --allow-evaluator-errors is heard.
+ */
+export function healthWarnings(report: Report): string[] {
+  return (report.health?.problems ?? []).filter((p) => p.severity === 'warn').map((p) => p.message);
+}
+
 /** How many ids a failure line names before "and N more". */
 const NAMED_IDS = 10;
 

@@ -21,6 +21,8 @@ export interface ScoreOptions {
   facets: FacetMap;
   /** Absent when the suite has no answer cases (the answer modules are then never loaded). */
   answers?: AnswerScoring;
+  /** Called as each answer case is scored: how many of the answer cases are done. */
+  onAnswerScored?: (done: number, total: number) => void;
 }
 
 function caseMetrics(c: RetrievalCase, first: CaseObservation, rankedIds: string[], options: ScoreOptions): {
@@ -91,7 +93,10 @@ export function scoreRetrievalCase(c: RetrievalCase, ordered: readonly CaseObser
   if (!first) return result;
   // Errored and not-run cases are scored as an empty ranking: the agent got nothing,
   // and a change that breaks cases must never raise a mean.
-  result.rankedIds = dedupeRanking(first.rounds.flatMap((r) => r.hits.map((h) => h.id)));
+  const returned = first.rounds.flatMap((r) => r.hits.map((h) => h.id));
+  result.rankedIds = dedupeRanking(returned);
+  // An id returned again (within a page or on a later one) counts at its first rank only: say how many were dropped.
+  if (returned.length > result.rankedIds.length) result.duplicateIds = returned.length - result.rankedIds.length;
   const { metrics, forbiddenHits, facetUnjudged } = caseMetrics(c, first, result.rankedIds, options);
   if (facetUnjudged !== undefined) result.facetUnjudged = facetUnjudged;
   result.metrics = metrics;
@@ -148,13 +153,20 @@ export async function scoreCases(cases: readonly Case[], observations: readonly 
   const results: CaseResult[] = new Array<CaseResult>(cases.length);
   // Answer cases are judged several at a time; the judging session bounds the API calls in flight.
   const width = Math.max(1, options.answers?.session?.settings.concurrency ?? 1);
+  const answerCases = cases.filter((c) => c.kind === 'answer').length;
   let next = 0;
+  let scored = 0;
   const worker = async (): Promise<void> => {
     while (next < cases.length) {
       const i = next++;
       const c = cases[i]!;
       const mine = ordered(byCase.get(c.id) ?? []);
-      results[i] = c.kind === 'retrieval' ? scoreRetrievalCase(c, mine, options) : c.kind === 'task' ? scoreTaskCase(c, mine) : await scoreAnswerCase(c, mine, options);
+      if (c.kind === 'retrieval') results[i] = scoreRetrievalCase(c, mine, options);
+      else if (c.kind === 'task') results[i] = scoreTaskCase(c, mine);
+      else {
+        results[i] = await scoreAnswerCase(c, mine, options);
+        options.onAnswerScored?.(++scored, answerCases);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, cases.length) }, worker));

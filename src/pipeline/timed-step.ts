@@ -6,7 +6,7 @@
  * and ended when the run ends (endStepLeftovers), not before: a server may rely on it.
  */
 import type { BuildResult } from '../model/report.ts';
-import { runBuild } from '../server/build-step.ts';
+import { measureOutput, runBuild } from '../server/build-step.ts';
 import { registerProcessTree } from '../server/cleanup.ts';
 import { createOwnership } from '../server/owned-processes.ts';
 import { BuildFailedError } from '../shared/run-errors.ts';
@@ -17,7 +17,7 @@ const LEFTOVER_GRACE_MS = 2_000;
 /** Ends what finished steps left running; each entry unregisters itself once done. */
 const leftovers = new Set<() => Promise<void>>();
 
-export async function runTimedStep(step: { command: string; cwd: string; timeoutMs: number }, what: string): Promise<BuildResult> {
+export async function runTimedStep(step: { command: string; cwd: string; timeoutMs: number; output?: string }, what: string): Promise<BuildResult> {
   // The step runs in its own process group, out of reach of a terminal's Ctrl-C:
   // the cleanup registry aborts it instead, and sweeps whatever it started.
   const controller = new AbortController();
@@ -45,6 +45,8 @@ export async function runTimedStep(step: { command: string; cwd: string; timeout
     await end();
     throw new BuildFailedError(`${what} failed (exit ${String(result.exitCode)}) after ${Math.round(result.ms)} ms${shellHint(result.exitCode, step)}`, result.stderrTail);
   }
+  // What it wrote, measured before anything (the server) can add to it.
+  if (step.output !== undefined) result.output = await measureOutput(step.output);
   return result;
 }
 

@@ -8,6 +8,8 @@ describe('format', () => {
     assert.equal(formatValue(12.345, 'ms'), '12.3 ms');
     assert.equal(formatValue(1.234, 'ms'), '1.23 ms');
     assert.equal(formatValue(145 * 1024 * 1024, 'bytes'), '145.0 MiB');
+    assert.equal(formatValue(300 * 1024 + 512, 'bytes'), '300.5 KiB');
+    assert.equal(formatValue(900, 'bytes'), '900 B');
     assert.equal(formatValue(2, 'count'), '2');
     assert.equal(formatValue(null, 'ratio'), '—');
   });

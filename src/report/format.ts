@@ -7,8 +7,11 @@ export function formatMs(ms: number): string {
   return `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;
 }
 
-/** Binary units, labelled as such: bytes / 1024² is MiB (a "MB" would be 10⁶ bytes). */
+/** Binary units, labelled as such: bytes / 1024² is MiB (a "MB" would be 10⁶ bytes); under a MiB in KiB, under a KiB in bytes. */
 export function formatBytes(bytes: number): string {
+  const size = Math.abs(bytes);
+  if (size < 1024) return `${Math.round(bytes)} B`;
+  if (size < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
@@ -67,8 +70,12 @@ export function formatThousands(n: number | null | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : '—';
 }
 
-/** US dollars as plain text ($0.0042, $1.20, "unknown" for null); markdown shows it through its escaper (`$` opens math there). */
-export function formatUsd(usd: number | null | undefined): string {
+/**
+ * US dollars as plain text ($0.0042, $1.20, "unknown" for null); markdown shows it through its escaper (`$` opens math there).
+ * `estimated`: some of its tokens are estimated (calls without usage), shown as "~$0.0210".
+ */
+export function formatUsd(usd: number | null | undefined, estimated = false): string {
   if (typeof usd !== 'number' || !Number.isFinite(usd)) return 'unknown';
-  return usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  const amount = usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  return estimated ? `~${amount}` : amount;
 }

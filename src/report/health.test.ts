@@ -132,4 +132,13 @@ describe('assessHealth', () => {
     assert.equal(health.status, 'warn');
     assert.match(health.problems[0]?.message ?? '', /^1 case\(s\) ranked fewer than k=5 ids although the server had more \(e\.g\. a: 2 ids, limit 1 × maxRounds 2\)/);
   });
+
+  it('counts ids a result repeated, per case, and warns', () => {
+    const repeated = { ...ok('a', ['a', 'b']), duplicateIds: 2 };
+    const health = assessHealth([repeated, ok('b', ['a']), { ...ok('c', ['x']), duplicateIds: 1 }], 5);
+    assert.deepEqual(health.duplicateIds, { a: 2, c: 1 });
+    assert.equal(health.status, 'warn');
+    assert.deepEqual(health.problems.map((p) => [p.code, p.severity]), [['duplicate_ids', 'warn']]);
+    assert.match(health.problems[0]?.message ?? '', /^2 case\(s\) got the same id more than once in their results \(3 repeat\(s\) dropped; e\.g\. a: 2\): each id counts at its first rank/);
+  });
 });

@@ -12,7 +12,8 @@
  * - answer cases whose context (for the grounded metrics) could not be fetched: not judged,
  *   never scored as unfaithful, and not blamed on the judge;
  * - rankings shorter than k because limit < k or maxRounds cut the paging;
- * - task runs that could not be judged, or that a budget stopped (task-health.ts).
+ * - task runs that could not be judged, or that a budget stopped (task-health.ts);
+ * - results that repeat an id (dropped from the ranking: trec_eval refuses such a run).
  * A problem is `fail` (the run exits 1) or `warn` (shown, the run passes). Pure: the
  * report's cases and the policy in, plain data out.
  */
@@ -182,6 +183,23 @@ function shortProblem(results: readonly CaseResult[], short: readonly string[], 
   };
 }
 
+/** Cases whose result repeated ids, with how many were dropped. */
+function duplicateIds(results: readonly CaseResult[]): Record<string, number> {
+  return Object.fromEntries(results.flatMap((r) => (r.duplicateIds ? [[r.id, r.duplicateIds]] : [])));
+}
+
+function duplicateProblem(all: Record<string, number>): HealthProblem | undefined {
+  const ids = Object.keys(all);
+  if (ids.length === 0) return undefined;
+  const dropped = Object.values(all).reduce((sum, n) => sum + n, 0);
+  const first = ids[0]!;
+  return {
+    code: 'duplicate_ids',
+    severity: 'warn',
+    message: `${ids.length} case(s) got the same id more than once in their results (${dropped} repeat(s) dropped; e.g. ${first}: ${all[first]}): each id counts at its first rank (trec_eval refuses such a run); check the server's ranking and its paging (a page that repeats the previous one)`,
+  };
+}
+
 export function assessHealth(results: readonly CaseResult[], k: number, policy: HealthPolicy = DEFAULT_HEALTH_POLICY): RunHealth {
   const retrieval = results.filter((r) => r.kind === 'retrieval' && r.status === 'ok');
   const empty = ids(retrieval.filter((r) => r.rankedIds.length === 0));
@@ -191,6 +209,7 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
   const answerCases = results.filter((r) => r.kind === 'answer').length;
   const contexts = contextErrors(results);
   const agents = agentErrors(results);
+  const duplicates = duplicateIds(results);
   const problems = [
     emptyProblem(retrieval.length, empty),
     errorProblem(results, errors, policy),
@@ -199,7 +218,8 @@ export function assessHealth(results: readonly CaseResult[], k: number, policy: 
     contextProblem(contexts, answerCases, policy),
     shortProblem(results, shortRankings, k),
     ...agentProblems(results, agents, policy),
+    duplicateProblem(duplicates),
   ].filter((p) => p !== undefined);
   const status = problems.some((p) => p.severity === 'fail') ? 'fail' : problems.length > 0 ? 'warn' : 'ok';
-  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: errorsOnly(evaluators), unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, ...(Object.keys(agents).length > 0 ? { agentErrors: agents } : {}), problems, policy };
+  return { status, retrieval: { ran: retrieval.length, empty }, errors, evaluatorErrors: errorsOnly(evaluators), unjudgedCriteria: unjudgedCriteria(results), ...(Object.keys(contexts).length > 0 ? { contextErrors: contexts } : {}), shortRankings, ...(Object.keys(duplicates).length > 0 ? { duplicateIds: duplicates } : {}), ...(Object.keys(agents).length > 0 ? { agentErrors: agents } : {}), problems, policy };
 }

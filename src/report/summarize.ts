@@ -3,65 +3,70 @@
  * metric ids of catalog.ts. Means are macro averages: every case weighs the same.
  */
 import { bootstrapQuantileCis } from '../stats/index.ts';
-import { metricsAt, type Breakdown, type CaseResult, type LatencySummary, type MetricCount, type MetricValues, type Report, type RunSummary } from '../model/report.ts';
+import type { Breakdown, CaseResult, LatencySummary, MetricCount, MetricValues, MissingCause, Report, RunSummary } from '../model/report.ts';
+import { caseOutcome } from './case-value.ts';
+import { isPartial } from '../model/metric-count.ts';
 import { groupBy } from '../shared/group-by.ts';
 import { meanOf, summarizeLatency } from '../retrieval/metrics/index.ts';
 import { evaluatorFailed } from './evaluator-failures.ts';
 import { taskMetrics } from './task-metrics.ts';
 
-/** The @k means at every cutoff, then the cutoff-free ones (R-precision, facet precision, rounds). */
-function qualityMetrics(all: readonly CaseResult[], cutoffs: readonly number[]): MetricValues {
-  const results = all.filter((r) => r.kind === 'retrieval');
-  if (results.length === 0) return {};
-  const scored = results.map((r) => r.metrics).filter((m) => m !== undefined);
-  const facetJudged = scored.map((m) => m.facetClean).filter((v) => v !== null);
-  const metrics: MetricValues = {};
-  for (const k of cutoffs) {
-    const at = scored.map((m) => metricsAt(m, k)).filter((m) => m !== undefined);
-    metrics[`mrr@${k}`] = meanOf(at.map((m) => m.reciprocalRank));
-    metrics[`ndcg@${k}`] = meanOf(at.map((m) => m.ndcg));
-    metrics[`map@${k}`] = meanOf(at.map((m) => m.averagePrecision ?? 0));
-    metrics[`recall@${k}`] = meanOf(at.map((m) => m.recall));
-    metrics[`precision@${k}`] = meanOf(at.map((m) => m.precision));
-    metrics[`hit@${k}`] = meanOf(at.map((m) => m.hit));
+/** A mean over the cases a metric applies to, and how many of them it is over, with why the rest are left out (case-value.ts). */
+function meanWithCount(results: readonly CaseResult[], id: string): { mean: number | null; count: MetricCount } {
+  const values: number[] = [];
+  const missing: Partial<Record<MissingCause, number>> = {};
+  let of = 0;
+  for (const r of results) {
+    const outcome = caseOutcome(r, id);
+    if (outcome === undefined) continue;
+    of++;
+    if ('value' in outcome) values.push(outcome.value);
+    else missing[outcome.missing] = (missing[outcome.missing] ?? 0) + 1;
   }
-  metrics['rprec'] = meanOf(scored.map((m) => m.rPrecision ?? 0));
-  metrics['facet.precision'] = meanOf(facetJudged.map((clean) => (clean ? 1 : 0)));
-  metrics['rounds.mean'] = meanOf(scored.map((m) => m.rounds));
-  return metrics;
+  return { mean: meanOf(values), count: { n: values.length, of, ...(values.length < of ? { missing } : {}) } };
+}
+
+interface Means {
+  metrics: MetricValues;
+  counts: Record<string, MetricCount>;
+}
+
+function meansOf(results: readonly CaseResult[], ids: readonly string[], into: Means): void {
+  for (const id of ids) {
+    const { mean, count } = meanWithCount(results, id);
+    into.metrics[id] = mean;
+    into.counts[id] = count;
+  }
+}
+
+/** The @k means at every cutoff, then the cutoff-free ones (R-precision, facet precision, rounds). */
+function qualityMetrics(all: readonly CaseResult[], cutoffs: readonly number[]): Means {
+  const out: Means = { metrics: {}, counts: {} };
+  const results = all.filter((r) => r.kind === 'retrieval');
+  if (results.length === 0) return out;
+  const ids = [...cutoffs.flatMap((k) => [`mrr@${k}`, `ndcg@${k}`, `map@${k}`, `recall@${k}`, `precision@${k}`, `hit@${k}`]), 'rprec', 'facet.precision', 'rounds.mean'];
+  meansOf(results, ids, out);
+  return out;
 }
 
 /**
  * Answer quality: pass rate (every validation passed; an errored case fails), the mean
  * aggregate score and the mean of each criterion. Errored cases (the server's failure)
  * score 0 like an empty ranking, so breaking answers never raises a mean. Cases we could
- * not judge (an evaluator failed: our failure, not the server's) are left out of the
- * score and criterion means, and `counts` says over how many cases each mean is.
+ * not judge (an evaluator failed, the budget: our failure, not the server's) and cases
+ * that never ran are left out of the means, and `counts` says over how many cases each
+ * mean is and why the rest are missing (case-value.ts).
  */
-export function answerMetrics(all: readonly CaseResult[]): { metrics: MetricValues; counts: Record<string, MetricCount> } {
+export function answerMetrics(all: readonly CaseResult[]): Means {
+  const out: Means = { metrics: {}, counts: {} };
   const results = all.filter((r) => r.kind === 'answer');
-  if (results.length === 0) return { metrics: {}, counts: {} };
-  const of = results.length;
-  // An answer that never came is the server's failure (0); an answer we could not judge is left out.
-  const scores = results.flatMap((r) => (!r.answer ? [0] : r.answer.score === null ? [] : [r.answer.score]));
-  const metrics: MetricValues = {
-    // A case asked N times counts the share of its answers that passed.
-    'answer.pass_rate': meanOf(results.map((r) => r.answer?.repeats?.passRate ?? (r.answer?.passed ? 1 : 0))),
-    'answer.score': meanOf(scores),
-  };
-  const counts: Record<string, MetricCount> = { 'answer.score': { n: scores.length, of } };
+  if (results.length === 0) return out;
   const names = [...new Set(results.flatMap((r) => Object.keys(r.answer?.criteria ?? {})))].sort();
-  for (const name of names) {
-    const values = results.map((r) => r.answer?.criteria[name]).filter((v): v is number => typeof v === 'number');
-    metrics[`criterion.${name}`] = meanOf(values);
-    counts[`criterion.${name}`] = { n: values.length, of };
-  }
-  metrics['evaluator.errors'] = results.filter((r) => evaluatorFailed(r)).length;
+  meansOf(results, ['answer.pass_rate', 'answer.score', ...names.map((name) => `criterion.${name}`)], out);
+  out.metrics['evaluator.errors'] = results.filter((r) => evaluatorFailed(r)).length;
   // Seed 000's average confidence: over the cases whose answer reported one (n says how many).
-  const confidences = results.map((r) => r.answer?.confidence).filter((v): v is number => typeof v === 'number');
-  metrics['answer.confidence'] = meanOf(confidences);
-  counts['answer.confidence'] = { n: confidences.length, of };
-  return { metrics, counts };
+  meansOf(results, ['answer.confidence'], out);
+  return out;
 }
 
 function latencyMetrics(results: readonly CaseResult[]): MetricValues {
@@ -93,15 +98,16 @@ function latencyWithCis(samples: readonly number[]): LatencySummary | null {
 export function summarize(results: readonly CaseResult[], cutoffs: readonly number[]): RunSummary {
   const errors = results.filter((r) => r.status === 'error').length;
   const notRun = results.filter((r) => r.status === 'not_run').length;
+  const quality = qualityMetrics(results, cutoffs);
   const answers = answerMetrics(results);
   const tasks = taskMetrics(results);
-  const counts = { ...answers.counts, ...tasks.counts };
+  const counts = { ...quality.counts, ...answers.counts, ...tasks.counts };
   return {
     cases: results.length,
     ok: results.length - errors - notRun,
     errors,
     notRun,
-    metrics: { ...qualityMetrics(results, cutoffs), ...answers.metrics, ...tasks.metrics, ...latencyMetrics(results), errors: errors + notRun },
+    metrics: { ...quality.metrics, ...answers.metrics, ...tasks.metrics, ...latencyMetrics(results), errors: errors + notRun },
     ...(Object.keys(counts).length > 0 ? { counts } : {}),
     latency: {
       search: latencyWithCis(results.flatMap((r) => r.latency.search)),
@@ -116,13 +122,21 @@ export function summarize(results: readonly CaseResult[], cutoffs: readonly numb
 function breakdown(results: readonly CaseResult[], cutoffs: readonly number[], keysOf: (r: CaseResult) => string[]): Breakdown[] {
   return [...groupBy(results, keysOf)]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, group]) => ({
-      key,
-      cases: group.length,
-      ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
-      ...(group.some((r) => r.kind === 'task') ? { taskCases: group.filter((r) => r.kind === 'task').length } : {}),
-      metrics: { ...qualityMetrics(group, cutoffs), ...answerMetrics(group).metrics, ...taskMetrics(group).metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
-    }));
+    .map(([key, group]) => {
+      const quality = qualityMetrics(group, cutoffs);
+      const answers = answerMetrics(group);
+      const tasks = taskMetrics(group);
+      // Only the means over part of the group's cases carry their count: the rest are over all of them.
+      const partial = Object.entries({ ...quality.counts, ...answers.counts, ...tasks.counts }).filter(([, c]) => isPartial(c));
+      return {
+        key,
+        cases: group.length,
+        ...(group.some((r) => r.kind === 'answer') ? { answerCases: group.filter((r) => r.kind === 'answer').length } : {}),
+        ...(group.some((r) => r.kind === 'task') ? { taskCases: group.filter((r) => r.kind === 'task').length } : {}),
+        metrics: { ...quality.metrics, ...answers.metrics, ...tasks.metrics, 'search.p50': summarizeLatency(group.flatMap((r) => r.latency.search))?.p50 ?? null },
+        ...(partial.length > 0 ? { counts: Object.fromEntries(partial) } : {}),
+      };
+    });
 }
 
 export function breakdowns(results: readonly CaseResult[], cutoffs: readonly number[]): Report['breakdowns'] {

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBuild } from './build-step.ts';
+import { measureOutput, runBuild } from './build-step.ts';
 import { isAlive, killPids } from './process-tree.ts';
 
 /**
@@ -106,4 +106,21 @@ test('a background process holding the output does not hang the build', async (t
   assert.equal(result.exitCode, 0);
   assert.ok(performance.now() - started < 2500);
   assert.equal(result.stderrTail, 'done');
+});
+
+test("a build's output is measured as du -sb counts it: a file, a folder walked, symlinks not followed, a missing path said", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dme-output-'));
+  try {
+    mkdirSync(join(dir, 'index', 'shards'), { recursive: true });
+    writeFileSync(join(dir, 'index', 'meta.json'), 'x'.repeat(100));
+    writeFileSync(join(dir, 'index', 'shards', 'a.bin'), Buffer.alloc(4096));
+    writeFileSync(join(dir, 'big.bin'), Buffer.alloc(1_000_000));
+    symlinkSync(join(dir, 'big.bin'), join(dir, 'index', 'link'));
+    const linkBytes = lstatSync(join(dir, 'index', 'link')).size;
+    assert.deepEqual(await measureOutput(join(dir, 'index')), { path: join(dir, 'index'), bytes: 100 + 4096 + linkBytes, files: 3 });
+    assert.deepEqual(await measureOutput(join(dir, 'big.bin')), { path: join(dir, 'big.bin'), bytes: 1_000_000, files: 1 });
+    assert.deepEqual(await measureOutput(join(dir, 'nope')), { path: join(dir, 'nope'), bytes: null, files: 0, error: 'the build wrote nothing there (no such file or folder)' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

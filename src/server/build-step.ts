@@ -5,7 +5,9 @@
  */
 import { scrubbedEnv } from './child-env.ts';
 import { spawn } from 'node:child_process';
-import type { BuildResult } from '../model/report.ts';
+import { lstat, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { BuildOutput, BuildResult } from '../model/report.ts';
 import { killPids, listDescendants } from './process-tree.ts';
 import { createOutputTail } from './stderr-tail.ts';
 import { watchChild } from './start-failure.ts';
@@ -137,4 +139,31 @@ function closedWithin(child: ReturnType<typeof spawn>, ms: number): Promise<void
 
 function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))}s`;
+}
+
+/**
+ * The size of what a build wrote (build.output): the bytes of its files, a folder walked
+ * (symlinks counted as links, never followed), as `du -sb` counts them. Apparent size, not
+ * allocated blocks: the same index measures the same on any filesystem, so two runs
+ * compare. A path the build did not write is said, not an exception.
+ */
+export async function measureOutput(target: string): Promise<BuildOutput> {
+  let bytes = 0;
+  let files = 0;
+  const walk = async (at: string): Promise<void> => {
+    const stat = await lstat(at);
+    if (!stat.isDirectory()) {
+      bytes += stat.size;
+      files++;
+      return;
+    }
+    for (const entry of await readdir(at)) await walk(path.join(at, entry));
+  };
+  try {
+    await walk(target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { path: target, bytes: null, files, error: code === 'ENOENT' ? 'the build wrote nothing there (no such file or folder)' : String(error) };
+  }
+  return { path: target, bytes, files };
 }

@@ -5,10 +5,14 @@
  * all but one of the first pushes are refused: the race happens every time, not when the
  * machine's load allows.
  *
- * argv[2]: JSON { remote, branch, name, peers, barrierDir, runs: number[], keepReports }
+ * With `key`, it writes that key's folder (default: default); with `pages`, the dashboard
+ * too (history-pages), rebuilt on every attempt's tip.
+ *
+ * argv[2]: JSON { remote, branch, name, peers, barrierDir, runs: number[], keepReports, key?, pages? }
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { branchPages } from '../../src/publish/git-branch/branch-pages.ts';
 import { saveRunToBranch } from '../../src/publish/git-branch/save-run.ts';
 import { branchLayout } from '../../src/publish/history/branch-layout.ts';
 
@@ -20,6 +24,8 @@ interface ChildOptions {
   barrierDir: string;
   runs: number[];
   keepReports: number;
+  key?: string;
+  pages?: boolean;
 }
 
 const o = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
@@ -35,20 +41,21 @@ async function barrier(): Promise<void> {
   }
 }
 
-const layout = branchLayout('', 'default');
+const layout = branchLayout('', o.key ?? 'default');
 for (const [i, runId] of o.runs.entries()) {
   const sha = runSha(runId);
   const saved = await saveRunToBranch({
     remote: o.remote,
     branch: o.branch,
     layout,
-    message: `docs-mcp-eval: default run ${runId} attempt 1 (push at ${sha.slice(0, 7)})`,
+    message: `docs-mcp-eval: ${layout.key} run ${runId} attempt 1 (push at ${sha.slice(0, 7)})`,
     run: {
       entry: { date: new Date(Date.UTC(2026, 0, 1, 0, 0, runId)).toISOString(), runId, sha, dataset: 'docs', datasetHash: 'h', k: 5, metrics: { 'mrr@5': runId / 100 } },
       report: { sha, json: `${JSON.stringify({ runId, writer: o.name })}\n` },
       seed: [],
       keepReports: o.keepReports,
     },
+    ...(o.pages ? { alsoWrite: branchPages({ layout, title: 'race' }) } : {}),
     backoffMs: () => 20 + Math.floor(Math.random() * 60),
     onFetched: async (attempt) => {
       if (i === 0 && attempt === 1) await barrier();

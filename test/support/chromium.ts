@@ -1,10 +1,11 @@
 /**
- * Debian's Chromium, driven by playwright-core, for the page tests: found at
- * /usr/bin/chromium (or DME_CHROMIUM), installed with apt-get where it is missing and we
- * may (root, apt-get present), as .ci/run does. One persistent context per test file on a
- * fresh empty profile, no sandbox (containers), no GPU, no background traffic of its own;
- * every request the pages make is recorded, and anything that is not the page's own file
- * is refused.
+ * Chromium for everything here that drives a browser (the page tests, render:report,
+ * render:comment), driven by playwright-core. One finder: DME_CHROMIUM, else Debian's
+ * /usr/bin/chromium, else the usual names on PATH; the tests also install Debian's package
+ * with apt-get where it is missing and we may (root, apt-get present), as .ci/run does. One
+ * persistent context per test file on a fresh empty profile, no sandbox (containers), no
+ * GPU, no background traffic of its own; every request the pages make is recorded, and
+ * anything that is not the page's own file is refused.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -27,21 +28,33 @@ function installable(): boolean {
   return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
 }
 
-/** The Chromium binary: installs Debian's package when it is missing and this process may. */
+const DEBIAN = '/usr/bin/chromium';
+
+/** DME_CHROMIUM (when that file exists), else Debian's, else the first of the usual names on PATH; null when there is none. */
+export function findChromium(): string | null {
+  const given = process.env['DME_CHROMIUM'];
+  if (given) return existsSync(given) ? given : null;
+  if (existsSync(DEBIAN)) return DEBIAN;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
+      if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+    }
+  }
+  return null;
+}
+
+/** The Chromium binary (findChromium): installs Debian's package when there is none and this process may. */
 export function chromiumPath(): string {
   const given = process.env['DME_CHROMIUM'];
-  if (given) {
-    if (!existsSync(given)) throw new Error(`DME_CHROMIUM=${given}: no such file`);
-    return given;
-  }
-  const debian = '/usr/bin/chromium';
-  if (existsSync(debian)) return debian;
-  if (!installable()) throw new Error(`no Chromium at ${debian}: install it (apt-get install chromium) or set DME_CHROMIUM to a Chromium binary`);
+  if (given && !existsSync(given)) throw new Error(`DME_CHROMIUM=${given}: no such file`);
+  const found = findChromium();
+  if (found) return found;
+  if (!installable()) throw new Error(`no Chromium at ${DEBIAN} or on PATH: install it (apt-get install chromium) or set DME_CHROMIUM to a Chromium binary`);
   process.stderr.write('browser test: installing Debian\'s chromium (apt-get install chromium), once\n');
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (!existsSync(debian)) throw new Error(`apt-get install chromium left no ${debian}`);
-  return debian;
+  if (!existsSync(DEBIAN)) throw new Error(`apt-get install chromium left no ${DEBIAN}`);
+  return DEBIAN;
 }
 
 export interface Browser {

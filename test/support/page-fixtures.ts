@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CaseResult, Report } from '../../src/model/report.ts';
 import { historyEntry, type HistoryEntry } from '../../src/report/history-entry.ts';
-import { casesId, META_ID, type PageMeta } from '../../src/publish/html/page-types.ts';
+import { casesId, DASHBOARD_ID, META_ID, type DashboardMeta, type PageMeta } from '../../src/publish/html/page-types.ts';
 
 export const REFERENCE_REPORT = path.resolve(import.meta.dirname, '../../baselines/reference.json');
 
@@ -99,4 +99,11 @@ export function readPage(file: string): { html: string; meta: PageMeta; cases: (
     return JSON.parse(m[1]!) as unknown;
   };
   return { html, meta: element(META_ID) as PageMeta, cases: (run) => element(casesId(run)) as CaseResult[] };
+}
+
+/** The data a history dashboard embeds, parsed back from its script element. */
+export function readDashboard(html: string): DashboardMeta {
+  const m = new RegExp(`<script type="application/json" id="${DASHBOARD_ID}">([^]*?)</script>`).exec(html);
+  if (!m) throw new Error(`no #${DASHBOARD_ID} in the dashboard`);
+  return JSON.parse(m[1]!) as DashboardMeta;
 }

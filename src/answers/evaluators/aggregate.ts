@@ -19,7 +19,7 @@
  */
 import { resultScore, sampleScores } from './samples.ts';
 import { meanOf } from '../../stats/mean.ts';
-import type { AggregatedEvaluationResult, EvaluationCriteria, EvaluationResult, UnjudgedCriterion } from '../../model/evaluation.ts';
+import { UNJUDGED_CAUSES, type AggregatedEvaluationResult, type EvaluationCriteria, type EvaluationResult, type UnjudgedCause, type UnjudgedCriterion } from '../../model/evaluation.ts';
 
 export interface CaseAggregate {
   normalized: Record<string, number | null>;
@@ -48,18 +48,29 @@ export function isBudgetStop(result: EvaluationResult): boolean {
   return result.metadata?.['budget'] === true;
 }
 
+/** Why a failed result is not judged: what its evaluator said (metadata.cause), else what older results carry. */
+export function failureCause(result: EvaluationResult): UnjudgedCause {
+  const said = result.metadata?.['cause'];
+  if (typeof said === 'string' && (UNJUDGED_CAUSES as readonly string[]).includes(said)) return said as UnjudgedCause;
+  if (isBudgetStop(result)) return 'budget';
+  if (result.metadata?.['contextError'] === true) return 'no_context';
+  return 'evaluator_error';
+}
+
+type Unscored = { why: string; evaluator: string; cause: UnjudgedCause };
+
 /** The criterion's score from its results, or why it has none. */
-function criterionScore(criterion: EvaluationCriteria, results: readonly EvaluationResult[]): { score: number } | { skipped: true } | { why: string; evaluator: string } {
+function criterionScore(criterion: EvaluationCriteria, results: readonly EvaluationResult[]): { score: number } | { skipped: true } | Unscored {
   const mine = results.filter((r) => r.criterionName === criterion.name);
   const failed = mine.find((r) => r.error !== undefined && !isSkipped(r));
-  if (failed) return { why: failed.error ?? 'failed', evaluator: failed.evaluatorType };
+  if (failed) return { why: failed.error ?? 'failed', evaluator: failed.evaluatorType, cause: failureCause(failed) };
   const counted = mine.filter((r) => r.error === undefined && !notApplicable(r));
-  if (counted.length === 0) return mine.some((r) => isSkipped(r) || notApplicable(r)) ? { skipped: true } : { why: 'no evaluator scored it', evaluator: '' };
+  if (counted.length === 0) return mine.some((r) => isSkipped(r) || notApplicable(r)) ? { skipped: true } : { why: 'no evaluator scored it', evaluator: '', cause: 'evaluator_error' };
   const scores: number[] = [];
   for (const r of counted) {
     // Repeated judging: the mean of the samples (samples.ts).
     const score = resultScore(r, criterion.scale);
-    if (score === null) return { why: `score ${JSON.stringify(sampleScores(r) ?? r.score)} is not on the ${criterion.scale} scale`, evaluator: r.evaluatorType };
+    if (score === null) return { why: `score ${JSON.stringify(sampleScores(r) ?? r.score)} is not on the ${criterion.scale} scale`, evaluator: r.evaluatorType, cause: 'off_scale' };
     scores.push(score);
   }
   return { score: meanOf(scores)! };
@@ -78,7 +89,7 @@ export function aggregateCase(results: readonly EvaluationResult[], criteria: re
     }
     if (!('score' in outcome)) {
       normalized[criterion.name] = null;
-      unjudged.push({ criterion: criterion.name, evaluator: outcome.evaluator, reason: outcome.why });
+      unjudged.push({ criterion: criterion.name, evaluator: outcome.evaluator, reason: outcome.why, cause: outcome.cause });
       continue;
     }
     normalized[criterion.name] = outcome.score;

@@ -1,11 +1,13 @@
 /**
  * A content-addressed cache of judge and embedding calls, on disk so a CI job can keep it
  * between runs (actions/cache on `.docs-mcp-eval/cache/`). The key is the sha256 of the
- * canonical request (keys sorted): the endpoint, model, messages or inputs, the response
- * schema, temperature and the sample index, so a changed prompt, criterion, scale, model
- * or answer is a new key and a stale answer can never be served. The value is the parsed
- * response. The base URL and the key are not part of it: the same request to another
- * deployment of the same model is the same question.
+ * canonical request (keys sorted): the endpoint (the API root), the route, the whole
+ * request (model, messages or inputs, the response schema, every sampling parameter),
+ * the caller's prompt version and the sample index, so a changed prompt, criterion,
+ * scale, model, endpoint or answer is a new key and a stale answer can never be served.
+ * The endpoint is in the key because a model name is only a name: pointed at another
+ * server (or at nothing), a run must ask, not replay what another server said. The API
+ * key is never part of it. The value is the parsed response.
  *
  * Only usable answers are written (the judge stores an answer after it parsed), so a
  * refused or malformed answer is asked again next run. Writes go through a temporary
@@ -17,7 +19,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Bumped when the stored value's shape changes: old entries then simply miss. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 export interface CallCache {
   readonly dir: string;

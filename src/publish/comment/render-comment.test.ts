@@ -89,7 +89,9 @@ describe('renderComment budget', () => {
     // Every list is shortened and says so; regressions keep the most rows.
     assert.match(text, /By category \(first 20 of 5000\)/);
     assert.match(text, /Case regressions \(2500, first 200 shown\)/);
-    assert.match(text, /Case improvements \(2500, first 25 shown\)/);
+    // Improvements (good news) come last: the flipped cases named under the delta table took their room here.
+    assert.match(text, /Case improvements: 2500 \(list left out to fit\)/);
+    assert.match(text, /\*\*Cases that changed\*\* \(status, pass\/fail or first relevant rank in the top k; 2500 worse, 2500 better\):\n(- .*\n){10}- … and 4990 more/);
     assert.equal(count(text, '<details>'), count(text, '</details>'));
   });
 

@@ -12,13 +12,16 @@ import type { CommentContext } from './types.ts';
 const ALL = 99;
 
 /**
- * What goes first when the comment is too long, least important first: improvements
+ * What goes first when the comment is too long, least important first: the flipped cases
+ * named under the delta table down to three (the regression list names them too), improvements
  * (good news can wait for the full report), the judge reasoning down to its count, the per-category table, most of the error
  * list and regressions beyond the first 25, the latency table, then the rest of the
  * regression list (its count stays; the statistics block goes before it), then the environment and link lines. Whatever
  * room is left afterwards goes back in the reverse order (fitSections).
  */
 export const TRUNCATION_PLAN: readonly Step[] = [
+  // The flipped cases under the delta table: the case lists below hold them too, so fewer are named first; their count always stays.
+  ['flips', 1],
   ['improvements', ALL],
   // Judge reasoning: fewer cases, then only its count; the full report keeps all of it.
   ['reasoning', 3],
@@ -37,6 +40,7 @@ export const TRUNCATION_PLAN: readonly Step[] = [
   ['regressions', ALL],
   ['links', ALL],
   ['environment', ALL],
+  ['flips', 2],
   ['judging', ALL],
   ['reasoning', ALL],
   ['tasks', ALL],

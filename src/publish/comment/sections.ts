@@ -10,6 +10,7 @@ import { details } from '../markdown/details.ts';
 import { codeSpan, escapeCell, htmlText } from '../markdown/escape.ts';
 import { formatCount as n } from '../../report/format.ts';
 import { addedRemovedLine, changesTable, comparabilityNotes, deltaTable, improvements, regressions, verdictLine } from '../markdown/render-delta.ts';
+import { flipList, flips } from '../markdown/render-flips.ts';
 import { evidenceTable } from '../markdown/render-evidence.ts';
 import { gateLines } from '../markdown/render-gates.ts';
 import { powerLine } from '../markdown/render-power.ts';
@@ -29,6 +30,8 @@ export const REGRESSION_LIMITS = [200, 100, 50, 25, 10, 5] as const;
 /** The variant of the regressions section that keeps the first 25. */
 export const REGRESSIONS_FIRST_25 = REGRESSION_LIMITS.indexOf(25) + 1;
 export const IMPROVEMENT_LIMIT = 25;
+/** Flipped cases (status, pass/fail, rank in the top k) named under the delta table, then fewer to fit; the rest are counted. */
+export const FLIP_LIMITS = [10, 3] as const;
 export const CATEGORY_LIMIT = 20;
 export const ERROR_LIMIT = 10;
 /** How many answer cases each shorter variant of the judge-reasoning section keeps. */
@@ -63,6 +66,14 @@ function regressionSection(comparison: Comparison): Section {
   if (list.length === 0) return { id: 'regressions', variants: [''] };
   const shorter = REGRESSION_LIMITS.map((n) => changesTable('Case regressions', list, n));
   return { id: 'regressions', variants: [changesTable('Case regressions', list), ...shorter, `Case regressions: ${n(list.length)} (list left out to fit).`] };
+}
+
+/** The flipped cases right under the delta table: named up to a limit, then fewer, then only counted (never left out). */
+function flipSection(comparison: Comparison): Section {
+  const { worse, better } = flips(comparison);
+  if (worse.length + better.length === 0) return { id: 'flips', variants: [''] };
+  const count = `**Cases that changed** (status, pass/fail or first relevant rank in the top k): ${worse.length} worse, ${better.length} better (list left out to fit).`;
+  return { id: 'flips', variants: [...FLIP_LIMITS.map((n) => flipList(comparison, n) ?? ''), count] };
 }
 
 function improvementSection(comparison: Comparison): Section {
@@ -154,6 +165,7 @@ export function commentSections(evaluation: Evaluation, ctx: CommentContext): Se
       // A broken run says so before any verdict: its numbers are not to be trusted.
       required('verdict', [...runAlerts(evaluation), verdictLine(comparison), gateLines(evaluation.gates, ctx.acceptance).join('\n'), ...comparabilityNotes(comparison), powerLine(comparison) ?? ''].filter((p) => p !== '').join('\n\n')),
       required('delta', deltaTable(comparison)),
+      flipSection(comparison),
       optional('evidence', evidenceTable(comparison.rows)),
       categorySection(report),
       regressionSection(comparison),

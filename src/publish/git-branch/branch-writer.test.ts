@@ -4,7 +4,6 @@
  * every run of both must be on the branch afterwards, each once.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,17 +12,7 @@ import { branchLayout } from '../history/branch-layout.ts';
 import { parseHistory } from '../history/jsonl.ts';
 import { writeToBranch } from './branch-writer.ts';
 import { runCommitMessage, saveRunToBranch } from './save-run.ts';
-
-const CHILD = path.resolve(import.meta.dirname, '../../../test/support/branch-writer-child.ts');
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
-
-function bareRepo(root: string, name: string): string {
-  const dir = path.join(root, name);
-  execFileSync('git', ['init', '--quiet', '--bare', dir]);
-  // As GitHub: partial clone (a writer fetches no file contents it does not read).
-  git(dir, 'config', 'uploadpack.allowFilter', 'true');
-  return dir;
-}
+import { bareRepo, git, raceWriters } from '../../../test/support/data-branch.ts';
 
 const layout = branchLayout('', 'default');
 const sha = (n: number) => n.toString(16).padStart(40, 'a');
@@ -89,25 +78,11 @@ describe('writing to a data branch with real git', () => {
 
   it('two writer processes racing: the loser fetches, re-applies and pushes again; every run lands once', async () => {
     const remote = `file://${bareRepo(root, 'race.git')}`;
-    const barrierDir = mkdtempSync(path.join(root, 'barrier-'));
-    const names = ['one', 'two'];
-    const runsOf = { one: [101, 102, 103], two: [201, 202, 203] } as Record<string, number[]>;
-    const outputs = await Promise.all(
-      names.map(
-        (name) =>
-          new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-            const options = { remote, branch: 'data', name, peers: names, barrierDir, runs: runsOf[name], keepReports: 4 };
-            const child = spawn(process.execPath, [CHILD, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
-            let out = '';
-            let err = '';
-            child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-            child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-            child.on('close', (code) => resolve({ code, out, err }));
-          }),
-      ),
-    );
-    for (const o of outputs) assert.equal(o.code, 0, o.err);
-    const results = outputs.flatMap((o) => o.out.trim().split('\n').map((l) => JSON.parse(l) as { runId: number; attempts: number; changed: boolean }));
+    const writers = [
+      { name: 'one', runs: [101, 102, 103] },
+      { name: 'two', runs: [201, 202, 203] },
+    ];
+    const results = await raceWriters({ remote, branch: 'data', root, keepReports: 4, writers });
     assert.equal(results.length, 6);
     assert.ok(results.every((r) => r.changed));
     // Both fetched the same tip before either pushed: exactly one first push was refused.

@@ -18,13 +18,16 @@ export interface BranchTip {
   commit: string | null;
   /** A file's text at the tip, or null when there is none. */
   read(file: string): Promise<string | null>;
-  /** Names of the entries of a folder at the tip ([] when there is none). */
+  /** Names of the entries of a folder at the tip ('' the root; [] when there is none). */
   list(dir: string): Promise<string[]>;
 }
 
+/** A file's new content: text, or a file on this machine (a page of many MB is never read into memory). */
+export type BranchContent = string | { file: string };
+
 export interface BranchChange {
   /** Path -> content. */
-  writes: ReadonlyMap<string, string>;
+  writes: ReadonlyMap<string, BranchContent>;
   deletes: readonly string[];
 }
 
@@ -122,10 +125,18 @@ class Repo {
       },
       list: async (dir) => {
         if (commit === null) return [];
-        const out = await this.git(['ls-tree', '-z', '--name-only', commit, '--', `${dir.replace(/\/+$/, '')}/`]);
+        const folder = dir.replace(/\/+$/, '');
+        // '' is the branch's root: ls-tree takes no path for it.
+        const out = await this.git(['ls-tree', '-z', '--name-only', commit, ...(folder === '' ? [] : ['--', `${folder}/`])]);
         return out.split('\0').filter(Boolean).map((p) => path.posix.basename(p));
       },
     };
+  }
+
+  /** Stores a file's content as a blob; returns its id. */
+  async blob(content: BranchContent): Promise<string> {
+    const out = typeof content === 'string' ? await this.git(['hash-object', '-w', '--stdin'], content) : await this.git(['hash-object', '-w', '--', path.resolve(content.file)]);
+    return out.trim();
   }
 
   /** The tree of `base` with the change applied, built in a private index. */
@@ -135,7 +146,7 @@ class Repo {
     await this.git(base === null ? ['read-tree', '--empty'] : ['read-tree', base], undefined, index);
     const lines: string[] = [];
     for (const [file, content] of change.writes) {
-      const oid = (await this.git(['hash-object', '-w', '--stdin'], content)).trim();
+      const oid = await this.blob(content);
       lines.push(`100644 ${oid}\t${file}`);
     }
     for (const file of change.deletes) lines.push(`0 ${'0'.repeat(40)}\t${file}`);
@@ -150,7 +161,8 @@ export async function writeToBranch(options: BranchWriteOptions): Promise<Branch
   const author = options.author ?? GITHUB_ACTIONS_BOT;
   const identity = { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email };
   const dir = makeTempDir('dme-branch-');
-  const repo = new Repo(dir, { ...options.env, ...identity });
+  // Paths are names on the branch, never patterns: a folder named `*` or `:(glob)x` means itself.
+  const repo = new Repo(dir, { ...options.env, ...identity, GIT_LITERAL_PATHSPECS: '1' });
   try {
     await repo.git(['init', '--quiet']);
     await repo.git(['config', 'gc.auto', '0']);

@@ -2,14 +2,20 @@
  * A main-branch run onto the data branch: its history line and report, as one commit
  * named after the run. The change is planned afresh on every tip the writer fetches
  * (history/branch-update.ts), so a concurrent writer's run is kept, never overwritten.
+ * What else the run puts on the branch (the pages: branch-pages.ts) is planned in the same
+ * pass, from the same tip, and goes into the same commit.
  */
 import type { BranchLayout } from '../history/branch-layout.ts';
 import { planBranchUpdate, type BranchRun, type BranchUpdate } from '../history/branch-update.ts';
-import { writeToBranch, type BranchWriteOptions, type BranchWriteResult } from './branch-writer.ts';
+import { writeToBranch, type BranchChange, type BranchTip, type BranchWriteOptions, type BranchWriteResult } from './branch-writer.ts';
+
+/** More files for the run's commit, computed on each attempt's tip once the key's update is planned. */
+export type AlsoWrite = (tip: BranchTip, update: BranchUpdate) => Promise<BranchChange>;
 
 export interface SaveRunOptions extends Omit<BranchWriteOptions, 'change'> {
   layout: BranchLayout;
   run: BranchRun;
+  alsoWrite?: AlsoWrite;
 }
 
 export interface SavedRun extends BranchWriteResult {
@@ -18,14 +24,17 @@ export interface SavedRun extends BranchWriteResult {
 }
 
 export async function saveRunToBranch(options: SaveRunOptions): Promise<SavedRun> {
-  const { layout, run, ...write } = options;
+  const { layout, run, alsoWrite, ...write } = options;
   let update: BranchUpdate | undefined;
   const result = await writeToBranch({
     ...write,
     change: async (tip) => {
       const state = { history: await tip.read(layout.historyFile), reportNames: await tip.list(layout.reportsDir) };
-      update = planBranchUpdate(layout, state, run);
-      return update;
+      const planned = planBranchUpdate(layout, state, run);
+      update = planned;
+      if (!alsoWrite) return planned;
+      const more = await alsoWrite(tip, planned);
+      return { writes: new Map([...planned.writes, ...more.writes]), deletes: [...planned.deletes, ...more.deletes] };
     },
   });
   return { ...result, update: update! };

@@ -42,8 +42,13 @@ export function isCommitSha(sha: string): boolean {
   return /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha);
 }
 
+/** A comment key, and so a folder name on the branch: 1-64 letters, digits, '.', '_', '-', not dots alone. */
+export function isKeyName(name: string): boolean {
+  return /^[A-Za-z0-9._-]{1,64}$/.test(name) && !/^\.+$/.test(name);
+}
+
 export function branchLayout(root: string, key: string): BranchLayout {
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(key) || /^\.+$/.test(key)) throw new Error(`comment-key ${JSON.stringify(key)} cannot name a folder on the data branch`);
+  if (!isKeyName(key)) throw new Error(`comment-key ${JSON.stringify(key)} cannot name a folder on the data branch`);
   const keyDir = join(root, key);
   return {
     root,

@@ -5,7 +5,7 @@ import type { CaseResult } from '../../model/report.ts';
 import type { PageMeta } from './page-types.ts';
 import { applyFilter, buildRows, caseValue, median, NO_FILTER, sortRows } from './page/cases.ts';
 import { rankedRows } from './page/ranked.ts';
-import { cdfSeries, shareAtOrBelow } from './page/cdf.ts';
+import { cdfSeries, logTicks, shareAtOrBelow } from './page/cdf.ts';
 
 function kase(id: string, over: Partial<CaseResult> = {}): CaseResult {
   return {
@@ -129,5 +129,13 @@ describe('latency CDFs', () => {
     assert.equal(x[0], 1);
     assert.equal(x.at(-1), 1000);
     assert.equal(y[0]!.at(-1), 1);
+  });
+
+  it("ticks a log axis over the data's own range, 1 to 9 times each power of ten inside it", () => {
+    // A range that starts between two ticks (a run's fetch latencies): uPlot's own ticks stepped forever on it.
+    assert.deepEqual(logTicks(0.09842599999979029, 0.35), [0.1, 0.2, 0.3]);
+    assert.deepEqual(logTicks(3, 40), [3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40]);
+    assert.deepEqual(logTicks(0, 10), []);
+    assert.deepEqual(logTicks(5, Number.POSITIVE_INFINITY), []);
   });
 });

@@ -72,3 +72,40 @@ export interface PageMeta {
 /** Element ids the page script reads: the meta and run i's cases. */
 export const META_ID = 'dme-meta';
 export const casesId = (run: number): string => `dme-cases-${run}`;
+
+/** One key's runs in a dashboard trend: the key's own trend (its bands from its own runs). */
+export interface DashboardLine {
+  key: string;
+  points: TrendPoint[];
+}
+
+/** A metric over every key's main-branch runs: one line per key. */
+export interface DashboardTrend extends Omit<TrendSeries, 'points'> {
+  lines: DashboardLine[];
+}
+
+/** A key's row in the dashboard's table. */
+export interface DashboardKey {
+  /** The folder's name on the branch, shown as text. */
+  key: string;
+  /** The relative address of the key's newest page (`<key>/report.html`): only for a plain key name with a page. */
+  link: string | null;
+  /** The newest run's dataset. */
+  dataset: string | null;
+  /** Readable history lines, and the lines that were not. */
+  runs: number;
+  skipped: number;
+  newest: { date: string; sha?: string } | null;
+}
+
+/** The JSON in a history dashboard's data element. */
+export interface DashboardMeta {
+  kind: 'dashboard';
+  title: string;
+  keys: DashboardKey[];
+  trends: DashboardTrend[];
+  notes: string[];
+}
+
+/** The element id of a dashboard's data: the page script mounts a dashboard when it is there. */
+export const DASHBOARD_ID = 'dme-dashboard';

@@ -13,8 +13,8 @@ import type { PageMeta, RunHeader } from './page-data.ts';
 import { escapeHtml, html } from './text.ts';
 import { verdictClass, verdictText } from './verdict.ts';
 
-/** The headline: these metrics, when the run has them. */
-function headlineIds(k: number): string[] {
+/** The headline: these metrics, when the run has them (and the history dashboard's trends, those a history line keeps). */
+export function headlineIds(k: number): string[] {
   return [`mrr@${k}`, `ndcg@${k}`, `recall@${k}`, `hit@${k}`, 'answer.pass_rate', 'answer.score', 'search.p50', 'search.p95', 'answer.p50', 'rss.peak', 'build.ms', 'errors'];
 }
 

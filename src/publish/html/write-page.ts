@@ -34,6 +34,19 @@ export function contentSecurityPolicy(assets: PageAssets): string {
   return [`default-src 'none'`, `script-src ${sha256(assets.script)}`, `style-src ${sha256(assets.style)}`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
 }
 
+/** Everything before the body's content: the policy, the title, the one style. A dashboard starts the same way. */
+export function documentStart(assets: PageAssets, title: string): string {
+  return [
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(assets))}">\n`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>\n<style>${assets.style}</style></head>\n<body>\n`,
+  ].join('');
+}
+
+/** The page script (the one the policy allows) and the end of the document. */
+export function documentEnd(assets: PageAssets): string {
+  return `<script>${assets.script}</script>\n</body></html>\n`;
+}
+
 /** The plain-HTML sections, in reading order. */
 export function staticBody(meta: PageMeta): string {
   const comparison = meta.comparison ? deltaSection(meta.comparison) : '';
@@ -69,12 +82,11 @@ export async function writePage(input: PageInput, file: string): Promise<number>
     if (!out.write(chunk)) await Promise.race([once(out, 'drain'), closed]);
   };
   try {
-    await write(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(assets))}">\n`);
-    await write(`<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${escapeHtml(meta.title)}</title>\n<style>${assets.style}</style></head>\n<body>\n`);
+    await write(documentStart(assets, meta.title));
     await write(staticBody(meta));
     await write(`\n<script type="application/json" id="${META_ID}">${scriptJson(meta)}</script>\n`);
     for (const [i, run] of input.runs.entries()) await writeCases(write, casesId(i), run.report.cases, i === 0);
-    await write(`<script>${assets.script}</script>\n</body></html>\n`);
+    await write(documentEnd(assets));
   } finally {
     out.end();
   }

@@ -18,9 +18,9 @@ function answerTable(title: string, groups: readonly Breakdown[], criteria: read
     .map((g) => [
       escapeCell(g.key),
       formatCount(g.answerCases ?? 0),
-      formatValue(g.metrics['answer.pass_rate'], 'ratio'),
-      formatValue(g.metrics['answer.score'], 'ratio'),
-      ...criteria.map((c) => formatValue(g.metrics[`criterion.${c}`], 'ratio')),
+      `${formatValue(g.metrics['answer.pass_rate'], 'ratio')}${judgedNote(g.counts?.['answer.pass_rate'])}`,
+      `${formatValue(g.metrics['answer.score'], 'ratio')}${judgedNote(g.counts?.['answer.score'])}`,
+      ...criteria.map((c) => `${formatValue(g.metrics[`criterion.${c}`], 'ratio')}${judgedNote(g.counts?.[`criterion.${c}`])}`),
     ]);
   return markdownTable([header, ...rows], { align: header.map((_, i) => (i === 0 ? 'l' : 'r')) });
 }
@@ -77,7 +77,7 @@ export function renderAnswers(report: Report): string | undefined {
   const summary = markdownTable(
     [
       ['Answer metric', 'Value'],
-      ['Pass rate (all validations)', formatValue(m['answer.pass_rate'], 'ratio')],
+      ['Pass rate (all validations)', `${formatValue(m['answer.pass_rate'], 'ratio')}${judgedNote(counts?.['answer.pass_rate'])}`],
       ['Mean score (weighted evaluators)', `${formatValue(m['answer.score'], 'ratio')}${judgedNote(counts?.['answer.score'])}`],
       ...criteria.map((c) => [`Criterion: ${escapeCell(c)}`, `${formatValue(m[`criterion.${c}`], 'ratio')}${judgedNote(counts?.[`criterion.${c}`])}`]),
       ...confidenceRow(m['answer.confidence'], counts?.['answer.confidence']),

@@ -5,9 +5,12 @@
 import { powerLine } from './render-power.ts';
 import { markdownTable } from 'markdown-table';
 import type { CaseChange, Comparison, DeltaRow, Verdict } from '../../model/comparison.ts';
+import type { MetricCount } from '../../model/report.ts';
+import { countText } from '../../model/metric-count.ts';
 import { details } from './details.ts';
 import { evidenceTable } from './render-evidence.ts';
 import { historyReachNote } from './render-history-reach.ts';
+import { flipHeadline, flipList, flips, rank } from './render-flips.ts';
 import { codeCell, codeSpan, escapeCell } from './escape.ts';
 import { formatCount as n, formatDelta, formatPercent, formatValue } from '../../report/format.ts';
 
@@ -24,6 +27,11 @@ function arrow(row: DeltaRow): string {
   return row.absolute > 0 ? '▲ ' : '▼ ';
 }
 
+/** " (3 of 5)" after a mean over part of its cases, so the table never shows it as the whole; the note above says why. */
+function over(count: MetricCount | null | undefined): string {
+  return count && count.n < count.of ? ` (${n(count.n)} of ${n(count.of)})` : '';
+}
+
 function deltaRow(row: DeltaRow): string[] {
   // A neutral mark, with the reason when there is one ("◦ not comparable: baseline from another machine").
   const mark = row.verdict === 'n/a' && row.basis.startsWith('not comparable: ')
@@ -32,17 +40,12 @@ function deltaRow(row: DeltaRow): string[] {
   return [
     // A label can hold a criterion name from the dataset ("Criterion: …"): escaped like any cell.
     `${escapeCell(row.label)} (${row.better === 'higher' ? '↑' : '↓'} better)`,
-    formatValue(row.baseline, row.unit),
-    formatValue(row.current, row.unit),
+    `${formatValue(row.baseline, row.unit)}${over(row.judged?.baseline)}`,
+    `${formatValue(row.current, row.unit)}${over(row.judged?.current)}`,
     `${arrow(row)}${formatDelta(row.absolute, row.unit)}`,
     formatPercent(row.relative),
     mark,
   ];
-}
-
-/** "rank 3", never "#3": GitHub would link that to issue 3. */
-function rank(r: number | null): string {
-  return r === null ? 'not found' : `rank ${n(r)}`;
 }
 
 function changeRow(c: CaseChange): string[] {
@@ -76,13 +79,28 @@ export function improvements(comparison: Comparison): CaseChange[] {
   return comparison.caseChanges.filter((c) => c.direction === 'improved');
 }
 
+/**
+ * One line: the cases that flipped first (named, with why no mean caught them), then the
+ * metric verdicts and the case counts. ⚠️ when no metric is worse but a case is.
+ */
 export function verdictLine(comparison: Comparison): string {
   const { better, worse, unchanged, indicativeBetter, indicativeWorse } = comparison.counts;
   const regressed = comparison.caseChanges.filter((c) => c.direction === 'regressed').length;
   const improved = comparison.caseChanges.length - regressed;
-  const head = worse > 0 ? '❌' : better > 0 ? '✅' : '=';
+  const flipped = flips(comparison);
+  const head = worse > 0 ? '❌' : flipped.worse.length > 0 ? '⚠️' : better > 0 ? '✅' : '=';
   const hints = indicativeBetter + indicativeWorse > 0 ? ` · indicative only: ${n(indicativeWorse)} worse, ${n(indicativeBetter)} better` : '';
-  return `${head} ${n(worse)} metric(s) worse, ${n(better)} better, ${n(unchanged)} unchanged${hints} · cases: ${n(regressed)} regressed, ${n(improved)} improved`;
+  const cases = flipHeadline(comparison);
+  return `${head} ${cases ? `${cases} · ` : ''}${n(worse)} metric(s) worse, ${n(better)} better, ${n(unchanged)} unchanged${hints} · cases: ${n(regressed)} regressed, ${n(improved)} improved`;
+}
+
+/** How many flipped cases the markdown report lists under the delta table (the comment lists fewer). */
+export const FLIPS_SHOWN = 25;
+
+/** The delta table with the flipped cases right under it: the part of the comparison that is never shortened. */
+export function deltaWithFlips(comparison: Comparison, limit = FLIPS_SHOWN): string {
+  const list = flipList(comparison, limit);
+  return list ? `${deltaTable(comparison)}\n\n${list}` : deltaTable(comparison);
 }
 
 /** The warnings that qualify the whole table: another dataset, another machine. */
@@ -117,9 +135,9 @@ export function comparabilityNotes(comparison: Comparison): string[] {
   }
   const judged = comparison.rows.filter((r) => r.judged);
   if (judged.length > 0) {
-    const count = (c: { n: number; of: number } | null) => (c ? `${n(c.n)} of ${n(c.of)}` : 'no');
-    const what = judged.map((r) => `${escapeCell(r.label)}: ${count(r.judged!.current)} cases judged now, ${count(r.judged!.baseline)} in the baseline`).join('; ');
-    notes.push(`> ⚠️ **Not judged on the same cases** (an evaluator failed on some): ${what}. These rows are not called better.`);
+    const count = (c: MetricCount | null) => (c ? countText(c) : 'none');
+    const what = judged.map((r) => `${escapeCell(r.label)}: ${escapeCell(count(r.judged!.current), 200)} cases now, ${escapeCell(count(r.judged!.baseline), 200)} in the baseline`).join('; ');
+    notes.push(`> ⚠️ **Means over part of the cases**: ${what}. A row over other cases on each side is not compared (never called better), and no fail-on gate is judged on these rows.`);
   }
   const sampling = comparison.sampling && samplingNote(comparison.sampling);
   if (sampling) notes.push(sampling);
@@ -155,7 +173,7 @@ export function renderDelta(comparison: Comparison): string {
   const title = comparison.sameJob ? `### Same-job comparison against ${escapeCell(comparison.baselineLabel)}` : `### Compared with baseline ${escapeCell(comparison.baselineLabel)}`;
   const power = powerLine(comparison);
   const parts = [title, verdictLine(comparison), ...comparabilityNotes(comparison), ...(power ? [power] : [])];
-  parts.push(deltaTable(comparison));
+  parts.push(deltaWithFlips(comparison));
   const evidence = evidenceTable(comparison.rows);
   if (evidence !== undefined) parts.push(evidence);
   const regressed = regressions(comparison);

@@ -6,6 +6,7 @@
 import type { MetricCount, Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
 import { formatCount } from '../../report/format.ts';
+import { missingText } from '../../model/metric-count.ts';
 
 /** Blockquote lines for the health problems, failures first; [] when healthy. */
 export function healthLines(report: Report): string[] {
@@ -24,10 +25,14 @@ export function healthCounts(report: Report): string {
   const notJudged = report.cases.filter((c) => c.answer?.unjudged?.length).length;
   if (notJudged > 0) parts.push(`${notJudged} not judged`);
   if (h.shortRankings.length > 0) parts.push(`${h.shortRankings.length} ranked < k`);
+  const repeated = Object.keys(h.duplicateIds ?? {}).length;
+  if (repeated > 0) parts.push(`${repeated} with repeated ids`);
   return parts.map((p) => ` · ${p}`).join('');
 }
 
-/** " (5 of 7 judged)" when a mean is over fewer cases than it could be; '' otherwise. */
+/** " (5 of 7: 2 evaluator errors)" when a mean is over fewer cases than it could be; '' otherwise. */
 export function judgedNote(count: MetricCount | undefined): string {
-  return count && count.n < count.of ? ` (${formatCount(count.n)} of ${formatCount(count.of)} judged)` : '';
+  if (!count || count.n >= count.of) return '';
+  const missing = missingText(count);
+  return ` (${formatCount(count.n)} of ${formatCount(count.of)}${missing ? `: ${escapeCell(missing)}` : ''})`;
 }

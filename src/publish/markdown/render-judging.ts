@@ -3,18 +3,25 @@
  * and model (tokens once per API call, calls, cache hits, cost from the configured
  * prices or "unknown"), the budget and, for repeated judging, how much samples agreed.
  */
-import type { JudgingSummary, Report } from '../../model/report.ts';
+import { budgetText, type JudgingSummary, type Report } from '../../model/report.ts';
 import { escapeCell } from './escape.ts';
 import { firstFew } from '../../shared/first-few.ts';
 import { formatCount, formatThousands as count, formatUsd, formatValue } from '../../report/format.ts';
 
-/** Money in markdown: `$` would open math there. */
-const usd = (value: number | null | undefined): string => escapeCell(formatUsd(value), 40);
+/** Money in markdown: `$` would open math there; `estimated` marks it "~". */
+const usd = (value: number | null | undefined, estimated = false): string => escapeCell(formatUsd(value, estimated), 40);
+
+/** "~ estimated: 3 of 5 API call(s) sent no usage; ..." when any were. */
+function estimatedNote(j: JudgingSummary): string | undefined {
+  const n = j.totals.estimatedCalls ?? 0;
+  if (n === 0) return undefined;
+  return `~ estimated: ${count(n)} of ${count(j.totals.calls)} API call(s) sent no usage; their tokens (and cost) are estimated from the text at 4 characters a token.`;
+}
 
 function budgetLine(j: JudgingSummary): string | undefined {
   const b = j.budget;
   if (!b) return undefined;
-  const cap = [b.usd !== undefined ? usd(b.usd) : undefined, b.tokens !== undefined ? `${count(b.tokens)} tokens` : undefined].filter(Boolean).join(' / ');
+  const cap = escapeCell(budgetText(b), 80);
   if (!b.stopped) return `Budget ${cap}: not reached.`;
   return `**Budget ${cap} reached:** ${b.notJudged.length} answer case(s) not judged (budget)${b.notJudged.length > 0 ? `: ${firstFew(b.notJudged, 5, (id) => escapeCell(id))}` : ''}.`;
 }
@@ -22,8 +29,9 @@ function budgetLine(j: JudgingSummary): string | undefined {
 /** One line of plain text (escape it for markdown): calls, cache hits, tokens and cost (the PR comment's collapsed summary, the compare command's log). */
 export function judgingTotalsLine(j: JudgingSummary): string {
   const t = j.totals;
-  const budget = j.budget?.stopped ? `; budget reached, ${formatCount(j.budget.notJudged.length)} case(s) not judged` : '';
-  return `judging used ${count(t.calls)} API call(s), ${count(t.cacheHits)} cache hit(s), ${count(t.promptTokens)} prompt + ${count(t.completionTokens)} completion tokens, cost ${formatUsd(t.costUsd)}${budget}`;
+  const budget = j.budget?.stopped ? `; budget ${budgetText(j.budget)} reached, ${formatCount(j.budget.notJudged.length)} case(s) not judged` : '';
+  const estimated = t.estimatedCalls ? ` (${count(t.estimatedCalls)} call(s) without usage: estimated)` : '';
+  return `judging used ${count(t.calls)} API call(s), ${count(t.cacheHits)} cache hit(s), ${count(t.promptTokens)} prompt + ${count(t.completionTokens)} completion tokens, cost ${formatUsd(t.costUsd, (t.estimatedCalls ?? 0) > 0)}${estimated}${budget}`;
 }
 
 export function renderJudging(report: Report): string | undefined {
@@ -32,19 +40,24 @@ export function renderJudging(report: Report): string | undefined {
 
 /** The "Judging cost" section of one judging session's summary, under the given heading. */
 export function renderJudgingSummary(j: JudgingSummary, heading = '### Judging cost'): string {
-  const rows = j.rows.map(
-    (r) =>
-      `| ${escapeCell(r.evaluator)} | ${escapeCell(r.model)} | ${count(r.calls)} | ${count(r.cacheHits)} | ${count(r.promptTokens)}${r.cachedTokens > 0 ? ` (${count(r.cachedTokens)} cached)` : ''} | ${count(r.completionTokens)} | ${usd(r.costUsd)} |`,
-  );
+  // Estimated counts carry "~" (the provider sent no usage); the endpoint says which server judged.
+  const tilde = (estimated: number | undefined) => ((estimated ?? 0) > 0 ? '~' : '');
+  const rows = j.rows.map((r) => {
+    const est = tilde(r.estimatedCalls);
+    const model = r.endpoint ? `${escapeCell(r.model)} at ${escapeCell(r.endpoint, 200)}` : escapeCell(r.model);
+    return `| ${escapeCell(r.evaluator)} | ${model} | ${count(r.calls)} | ${count(r.cacheHits)} | ${est}${count(r.promptTokens)}${r.cachedTokens > 0 ? ` (${count(r.cachedTokens)} cached)` : ''} | ${est}${count(r.completionTokens)} | ${usd(r.costUsd, est !== '')} |`;
+  });
   const t = j.totals;
+  const est = tilde(t.estimatedCalls);
   const lines = [
     ...(heading ? [heading] : []),
     '| Evaluator | Model | API calls | Cache hits | Prompt tokens | Completion tokens | Cost |',
     '|---|---|--:|--:|--:|--:|--:|',
     ...rows,
-    ...(j.rows.length > 1 ? [`| **total** | | ${count(t.calls)} | ${count(t.cacheHits)} | ${count(t.promptTokens)} | ${count(t.completionTokens)} | ${usd(t.costUsd)} |`] : []),
+    ...(j.rows.length > 1 ? [`| **total** | | ${count(t.calls)} | ${count(t.cacheHits)} | ${est}${count(t.promptTokens)} | ${est}${count(t.completionTokens)} | ${usd(t.costUsd, est !== '')} |`] : []),
     '',
     [
+      estimatedNote(j),
       t.costUsd === null ? 'Cost "unknown": a model has no price (judging.prices, USD per million tokens).' : undefined,
       j.cacheDir === null ? 'Call cache off (--no-cache).' : `Call cache: ${count(t.cacheHits)} hit(s), no cost.`,
       `At most ${formatCount(j.concurrency)} calls in flight.`,

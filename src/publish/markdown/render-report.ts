@@ -56,15 +56,17 @@ export function breakdownTable(title: string, groups: readonly Breakdown[], k: n
   const at = formatCount(k);
   const header = [title, 'Cases', `MRR@${at}`, `NDCG@${at}`, `Recall@${at}`, `P@${at}`, `Hit@${at}`, 'Rounds', 'Facet', 'Search p50'];
   const retrieval = groups.filter((g) => retrievalCount(g) > 0);
+  // A mean over part of the group's cases (some not run) carries its count.
+  const cell = (g: Breakdown, id: string, unit: 'ratio' | 'rounds' = 'ratio') => `${formatValue(g.metrics[id], unit)}${judgedNote(g.counts?.[id])}`;
   const rows = retrieval.map((g) => [
     escapeCell(g.key),
     formatCount(retrievalCount(g)),
-    formatValue(g.metrics[`mrr@${k}`], 'ratio'),
-    formatValue(g.metrics[`ndcg@${k}`], 'ratio'),
-    formatValue(g.metrics[`recall@${k}`], 'ratio'),
-    formatValue(g.metrics[`precision@${k}`], 'ratio'),
-    formatValue(g.metrics[`hit@${k}`], 'ratio'),
-    formatValue(g.metrics['rounds.mean'], 'rounds'),
+    cell(g, `mrr@${k}`),
+    cell(g, `ndcg@${k}`),
+    cell(g, `recall@${k}`),
+    cell(g, `precision@${k}`),
+    cell(g, `hit@${k}`),
+    cell(g, 'rounds.mean', 'rounds'),
     formatValue(g.metrics['facet.precision'], 'ratio'),
     formatValue(g.metrics['search.p50'], 'ms'),
   ]);
@@ -102,6 +104,14 @@ export function facetNote(report: Report): string[] {
   ];
 }
 
+/** ", index 3.4 MiB in 12 files" beside the build time, when the build's output was measured (build.output). */
+function indexSize(report: Report): string {
+  const output = report.build?.output;
+  if (!output) return '';
+  if (output.bytes === null) return `, index not measured: ${escapeCell(output.error ?? 'unknown', 200)} (${codeSpan(output.path, 120)})`;
+  return `, index ${formatBytes(output.bytes)} in ${output.files} file${output.files === 1 ? '' : 's'}`;
+}
+
 /** One line of counts and settings: what ran, how. */
 export function runLine(report: Report): string {
   const s = report.summary;
@@ -122,7 +132,7 @@ export function renderReport(report: Report): string {
     '### Latency',
     latencyTable(report),
     [
-      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${formatCount(report.build.exitCode)})` : 'Index build: not run',
+      report.build ? `Index build: ${formatMs(report.build.ms)} (exit ${formatCount(report.build.exitCode)})${indexSize(report)}` : 'Index build: not run',
       report.memory ? `Peak RSS (server process tree): ${formatBytes(report.memory.peakBytes)} over ${report.memory.samples.length} samples` : 'Peak RSS: not measured',
     ].join(' · '),
     ...(hasRetrieval(report)

@@ -61,7 +61,8 @@ export type ChatBehaviour =
       toolCalls?: { name: string; arguments: unknown }[];
       finishReason?: string;
       refusal?: string;
-      usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number };
+      /** null: the body has no `usage` (as some OpenAI-compatible servers answer); `served` still counts the tokens at 4 characters a token. */
+      usage?: { prompt_tokens: number; completion_tokens: number; cached_tokens?: number } | null;
     }
   | { kind: 'malformed'; content?: string }
   /** Decides from the request (a scripted agent reading its tool results). */
@@ -183,7 +184,9 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
           finish_reason: behaviour.kind === 'reply' ? (behaviour.finishReason ?? (toolCalls ? 'tool_calls' : 'stop')) : 'stop',
         },
       ],
-      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } },
+      ...(behaviour.kind === 'reply' && behaviour.usage === null
+        ? {}
+        : { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: { cached_tokens: cached } } }),
       system_fingerprint: 'fp_double',
     });
     return 200;

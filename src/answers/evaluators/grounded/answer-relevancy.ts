@@ -14,7 +14,7 @@ import type { OptionReader } from '../llm/network-config.ts';
 import { OpenAiError } from '../llm/openai-client.ts';
 import { BudgetExhausted } from '../llm/judge-session.ts';
 import { cachedEmbeddings } from '../llm/cached-embeddings.ts';
-import { askJudge, countCall, isRecord, listOf } from './judge-call.ts';
+import { askJudge, countCall, isRecord, listOf, noteFailure } from './judge-call.ts';
 import type { GroundedMetric, MetricOutcome, MetricRun } from './metric.ts';
 import { questionCosines } from './scores.ts';
 
@@ -82,11 +82,12 @@ async function score(run: MetricRun, options: AnswerRelevancyOptions): Promise<M
     }
   } catch (error) {
     if (error instanceof BudgetExhausted) {
-      run.usage.budgetStopped = true;
+      noteFailure(run.usage, 'budget');
       return { error: `not judged (budget): ${error.message}`, details: { questions, noncommittal } };
     }
     if (!(error instanceof OpenAiError)) throw error;
     run.usage.attempts += error.attempts;
+    noteFailure(run.usage, error.kind === 'timeout' ? 'judge_timeout' : 'evaluator_error');
     return { error: `embedding the questions: ${error.message}`, details: { questions, noncommittal } };
   }
   const [original = [], ...rest] = vectors;

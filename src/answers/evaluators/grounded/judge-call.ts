@@ -9,7 +9,7 @@
  */
 import { sha256Hex } from '../../../shared/lazy-crypto.ts';
 import { isRecord } from '../../../shared/plain-data.ts';
-import { checkedChat } from '../llm/checked-chat.ts';
+import { checkedChat, type FailureCause } from '../llm/checked-chat.ts';
 import type { JudgeSession } from '../llm/judge-session.ts';
 import type { ChatRequest, ChatResult, OpenAiClient, Usage as TokenUsage } from '../llm/openai-client.ts';
 import type { Connection } from '../llm/network-config.ts';
@@ -30,8 +30,8 @@ export interface Usage {
   callId?: string;
   /** Calls answered from the cache. */
   cached?: number;
-  /** The judging budget stopped the metric: the case is "not judged (budget)", never scored. */
-  budgetStopped?: boolean;
+  /** Why a call gave no usable answer (the budget wins over any other cause): a "not judged (budget)" case is never scored. */
+  failure?: FailureCause;
 }
 
 export function newUsage(model: string): Usage {
@@ -89,6 +89,7 @@ export async function askJudge<T extends object>(
   };
   const outcome = await checkedChat({
     ...caller,
+    promptVersion: `${caller.evaluator}/1`,
     request,
     maxAttempts: connection.maxAttempts,
     ...(signal ? { signal } : {}),
@@ -100,8 +101,13 @@ export async function askJudge<T extends object>(
     if (outcome.cached) usage.cached = (usage.cached ?? 0) + 1;
     return { ok: true, value: outcome.value };
   }
-  if (outcome.budget) usage.budgetStopped = true;
+  noteFailure(usage, outcome.cause);
   return { ok: false, error: outcome.error };
+}
+
+/** Records why a call failed; the budget outranks the rest (health counts budget stops on their own). */
+export function noteFailure(usage: Usage, cause: FailureCause): void {
+  if (usage.failure !== 'budget') usage.failure = cause;
 }
 
 /** One judge call's model, request id and tokens, added to the metric's usage. */

@@ -118,15 +118,18 @@ function groundedEvaluator<O>(metric: GroundedMetric<O>, options: O, criterion: 
     async evaluate(input, _criteria, evaluateOptions = {}) {
       const inputs = inputsOf(metric, input);
       if ('missing' in inputs) {
-        return [result({ score: ERROR_SCORE, error: `${metric.type}: ${inputs.missing}`, ...(inputs.contextError ? { metadata: { contextError: true } } : {}) })];
+        return [result({ score: ERROR_SCORE, error: `${metric.type}: ${inputs.missing}`, ...(inputs.contextError ? { metadata: { contextError: true, cause: 'no_context' } } : {}) })];
       }
       const started = performance.now();
       const usage = newUsage(judge.connection.model);
       const outcome = await metric.score({ input, question: input.prompt ?? '', ...inputs, ...judge, usage, signal: evaluateOptions.signal }, options);
-      const { callId, budgetStopped, ...rest } = usage;
-      const metadata = {
-        ...(budgetStopped ? { budget: true } : {}), ...rest, ...(callId === undefined ? {} : { callId }), ms: Math.round(performance.now() - started), ...('details' in outcome ? outcome.details : {}) };
-      if ('error' in outcome) return [result({ score: ERROR_SCORE, error: `${metric.type}: ${outcome.error}`, metadata })];
+      const { callId, failure, ...rest } = usage;
+      const metadata = { ...rest, ...(callId === undefined ? {} : { callId }), ms: Math.round(performance.now() - started), ...('details' in outcome ? outcome.details : {}) };
+      if ('error' in outcome) {
+        // Why it is not judged, for the counts: a judge call's failure, else the metric's own (an evaluator error).
+        const cause = { ...(failure === 'budget' ? { budget: true } : {}), cause: failure ?? 'evaluator_error' };
+        return [result({ score: ERROR_SCORE, error: `${metric.type}: ${outcome.error}`, metadata: { ...metadata, ...cause } })];
+      }
       if ('notApplicable' in outcome) return [result({ score: NOT_APPLICABLE, reasoning: outcome.notApplicable, metadata: { ...metadata, skipped: true } })];
       return [result({ score: outcome.score, reasoning: outcome.reasoning, metadata })];
     },

@@ -1,22 +1,14 @@
 /**
- * The judge's answer format: a JSON schema sent as OpenAI structured output (strict mode)
- * and checked again here with Ajv, because "OpenAI-compatible" servers may ignore
- * response_format, and even strict decoding can be cut off (finish_reason 'length').
+ * The judge's answer format: a JSON schema sent as OpenAI structured output (strict mode).
+ * The answer is read again by judge-verdict.ts, because "OpenAI-compatible" servers may
+ * ignore response_format, and even strict decoding can be cut off (finish_reason 'length').
  *
  * `{ results: [{ criterion, reasoning, score }] }`, one alternative per criterion so each
  * criterion's score has its scale's type. `reasoning` comes before `score`: with
  * structured output the model writes keys in schema order, so it reasons, then scores.
  */
-import type { Ajv, ValidateFunction } from 'ajv';
-import { ajvModule } from '../../../shared/load-ajv.ts';
 import type { EvaluationCriteria, EvaluationScale } from '../../../model/evaluation.ts';
 import { parseScale } from '../scales.ts';
-
-export interface JudgedItem {
-  criterion: string;
-  reasoning: string;
-  score: number | boolean | string;
-}
 
 /** The score's JSON type for a scale (the runner normalises; the judge only answers on the scale). */
 export function scoreSchema(scale: EvaluationScale): Record<string, unknown> {
@@ -70,36 +62,4 @@ export function judgeSchema(criteria: readonly EvaluationCriteria[]): Record<str
     required: ['results'],
     additionalProperties: false,
   };
-}
-
-let ajv: Ajv | undefined;
-// One evaluator instance may be built per case; the schema only depends on the criteria.
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(schema: Record<string, unknown>): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = compiled.get(key);
-  if (!validate) {
-    ajv ??= new (ajvModule().Ajv)({ allErrors: false, strict: true });
-    validate = ajv.compile(schema);
-    compiled.set(key, validate);
-  }
-  return validate;
-}
-
-/**
- * The model's parsed JSON -> one item per criterion it answered (first wins on duplicates),
- * or why it is unusable (which the judge treats as a failed attempt).
- */
-export function judgedItems(data: unknown, schema: Record<string, unknown>): Map<string, JudgedItem> | string {
-  const validate = validatorFor(schema);
-  if (!validate(data)) {
-    const first = validate.errors?.[0];
-    return `the answer does not match the schema: ${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'}`;
-  }
-  const items = new Map<string, JudgedItem>();
-  for (const item of (data as { results: JudgedItem[] }).results) {
-    if (!items.has(item.criterion)) items.set(item.criterion, item);
-  }
-  return items;
 }

@@ -10,12 +10,14 @@
  *    the provider bills (copying a call's tokens onto each criterion it scored made 3,206
  *    real tokens look like 5,450).
  * Calls already in flight when the budget is crossed still finish (and count), so a run
- * can overshoot by at most `concurrency` calls' worth.
+ * can overshoot by at most `concurrency` calls' worth. A provider that sends no `usage`
+ * cannot lift the budget: each such call's tokens are estimated from its text
+ * (estimate-tokens.ts) and counted, marked as estimated in the report.
  *
  * Prices are USD per million tokens, per model, as configured; a model without a price
  * has tokens but cost null ("unknown"), never a made-up number.
  */
-import type { JudgingSummary, JudgingUsage } from '../../../model/report.ts';
+import { budgetText, type JudgingSummary, type JudgingUsage } from '../../../model/report.ts';
 import { createCallCache, type CallCache } from '../call-cache.ts';
 
 export interface ModelPrice {
@@ -49,21 +51,39 @@ export class BudgetExhausted extends Error {
   }
 }
 
-/** What one API response used. */
+/** What one API response used: as the provider reported it, or estimated from the text when it reported nothing (estimate-tokens.ts). */
 export interface CallUsage {
   promptTokens: number;
   completionTokens: number;
   cachedTokens?: number;
+  /** The provider sent no usage: the tokens are estimated, and so is the cost. */
+  estimated?: boolean;
 }
+
+/** Who makes a call: the evaluator it is counted under, the model asked, and the endpoint (the API root, as displayed). */
+export interface CallOwner {
+  evaluator: string;
+  model: string;
+  endpoint: string;
+}
+
+/** Judging so far, for progress lines: the totals since the last take. */
+export type JudgingSnapshot = JudgingSummary['totals'];
 
 export interface JudgeSession {
   readonly settings: JudgingSettings;
   /** A cached value for the key (and counts the hit), or undefined. */
-  cached<T>(evaluator: string, model: string, key: string): Promise<T | undefined>;
+  cached<T>(owner: CallOwner, key: string): Promise<T | undefined>;
   /** Stores a usable answer (a failing cache write never fails the case). */
   remember(key: string, value: unknown): Promise<void>;
-  /** Runs one API call under the concurrency bound and the budget; `usage` reads what it used. */
-  call<T>(evaluator: string, model: string, run: () => Promise<T>, usage: (value: T) => CallUsage | undefined): Promise<T>;
+  /**
+   * Runs one API call under the concurrency bound and the budget; `usage` says what it
+   * used, estimated when the response has no usage, so that every call counts against
+   * the budget.
+   */
+  call<T>(owner: CallOwner, run: () => Promise<T>, usage: (value: T) => CallUsage): Promise<T>;
+  /** Totals since the last take, for progress lines. */
+  snapshot(): JudgingSnapshot;
   /** Usage since the last take (each arm of an A/B run gets its own), and the cases stopped by the budget then. */
   take(notJudged: string[]): JudgingSummary;
 }
@@ -81,16 +101,17 @@ export function createJudgeSession(settings: JudgingSettings): JudgeSession {
   const rows = new Map<string, Row>();
   let spentUsd = 0;
   let spentTokens = 0;
+  let anyEstimated = false;
   let stopped = false;
   let inFlight = 0;
   const waiting: (() => void)[] = [];
   const limit = Math.max(1, settings.concurrency);
 
-  const row = (evaluator: string, model: string): Row => {
-    const id = `${evaluator}\u0000${model}`;
+  const row = ({ evaluator, model, endpoint }: CallOwner): Row => {
+    const id = `${evaluator}\u0000${model}\u0000${endpoint}`;
     let r = rows.get(id);
     if (!r) {
-      r = { evaluator, model, calls: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+      r = { evaluator, model, endpoint, calls: 0, cacheHits: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
       rows.set(id, r);
     }
     return r;
@@ -99,10 +120,11 @@ export function createJudgeSession(settings: JudgingSettings): JudgeSession {
   function budgetProblem(model: string): string | undefined {
     const { budget } = settings;
     if (!budget) return undefined;
-    if (budget.tokens !== undefined && spentTokens >= budget.tokens) return `the judging budget of ${budget.tokens} tokens is spent (${spentTokens} used)`;
+    const estimated = anyEstimated ? ', some of it estimated' : '';
+    if (budget.tokens !== undefined && spentTokens >= budget.tokens) return `the judging budget of ${budgetText({ tokens: budget.tokens })} is spent (${spentTokens.toLocaleString('en-US')} used${estimated})`;
     if (budget.usd !== undefined) {
-      if (settings.prices[model] === undefined) return `the budget is in USD but model ${model} has no price (add it under prices, or give the budget in tokens)`;
-      if (spentUsd >= budget.usd) return `the judging budget of $${budget.usd} is spent ($${spentUsd.toFixed(4)} used)`;
+      if (settings.prices[model] === undefined) return `the judging budget of ${budgetText({ usd: budget.usd })} cannot be held: model ${model} has no price (add it under judging.prices, or give the budget in tokens)`;
+      if (spentUsd >= budget.usd) return `the judging budget of ${budgetText({ usd: budget.usd })} is spent ($${spentUsd.toFixed(4)} used${estimated})`;
     }
     return undefined;
   }
@@ -122,10 +144,10 @@ export function createJudgeSession(settings: JudgingSettings): JudgeSession {
 
   return {
     settings,
-    async cached<T>(evaluator: string, model: string, key: string) {
+    async cached<T>(owner: CallOwner, key: string) {
       if (!settings.cache) return undefined;
       const value = await settings.cache.get<T>(key);
-      if (value !== undefined) row(evaluator, model).cacheHits++;
+      if (value !== undefined) row(owner).cacheHits++;
       return value;
     },
     async remember(key, value) {
@@ -135,51 +157,66 @@ export function createJudgeSession(settings: JudgingSettings): JudgeSession {
         // A read-only or full disk costs the next run a call, not this run its score.
       }
     },
-    async call(evaluator, model, run, usage) {
+    async call(owner, run, usage) {
       await acquire();
       try {
-        const problem = budgetProblem(model);
+        const problem = budgetProblem(owner.model);
         if (problem !== undefined) {
           stopped = true;
           throw new BudgetExhausted(problem);
         }
         const value = await run();
         const used = usage(value);
-        const r = row(evaluator, model);
+        const r = row(owner);
         r.calls++;
-        if (used) {
-          r.promptTokens += used.promptTokens;
-          r.completionTokens += used.completionTokens;
-          r.cachedTokens += used.cachedTokens ?? 0;
-          spentTokens += used.promptTokens + used.completionTokens;
-          spentUsd += costOf({ promptTokens: used.promptTokens, completionTokens: used.completionTokens, cachedTokens: used.cachedTokens ?? 0 }, settings.prices[model]) ?? 0;
+        r.promptTokens += used.promptTokens;
+        r.completionTokens += used.completionTokens;
+        r.cachedTokens += used.cachedTokens ?? 0;
+        if (used.estimated) {
+          r.estimatedCalls = (r.estimatedCalls ?? 0) + 1;
+          anyEstimated = true;
         }
+        spentTokens += used.promptTokens + used.completionTokens;
+        spentUsd += costOf({ promptTokens: used.promptTokens, completionTokens: used.completionTokens, cachedTokens: used.cachedTokens ?? 0 }, settings.prices[owner.model]) ?? 0;
         return value;
       } finally {
         release();
       }
     },
+    snapshot() {
+      return totalsOf(priced([...rows.values()], settings.prices));
+    },
     take(notJudged) {
-      const usage: JudgingUsage[] = [...rows.values()].map((r) => ({ ...r, costUsd: costOf(r, settings.prices[r.model]) }));
+      const usage = priced([...rows.values()], settings.prices);
       rows.clear();
-      const sum = (pick: (u: JudgingUsage) => number) => usage.reduce((total, u) => total + pick(u), 0);
-      const unknown = usage.some((u) => u.costUsd === null);
       const summary: JudgingSummary = {
         rows: usage,
-        totals: {
-          calls: sum((u) => u.calls),
-          cacheHits: sum((u) => u.cacheHits),
-          promptTokens: sum((u) => u.promptTokens),
-          completionTokens: sum((u) => u.completionTokens),
-          cachedTokens: sum((u) => u.cachedTokens),
-          costUsd: unknown ? null : sum((u) => u.costUsd ?? 0),
-        },
+        totals: totalsOf(usage),
         cacheDir: settings.cache?.dir ?? null,
         concurrency: limit,
         ...(settings.budget ? { budget: { ...settings.budget, stopped: stopped || notJudged.length > 0, notJudged } } : {}),
       };
       return summary;
     },
+  };
+}
+
+function priced(rows: readonly Row[], prices: Record<string, ModelPrice>): JudgingUsage[] {
+  return rows.map((r) => ({ ...r, costUsd: costOf(r, prices[r.model]) }));
+}
+
+/** The rows summed; the cost is unknown when any row's is, and the estimated calls are counted when there are any. */
+export function totalsOf(usage: readonly JudgingUsage[]): JudgingSummary['totals'] {
+  const sum = (pick: (u: JudgingUsage) => number) => usage.reduce((total, u) => total + pick(u), 0);
+  const estimated = sum((u) => u.estimatedCalls ?? 0);
+  return {
+    calls: sum((u) => u.calls),
+    cacheHits: sum((u) => u.cacheHits),
+    promptTokens: sum((u) => u.promptTokens),
+    completionTokens: sum((u) => u.completionTokens),
+    cachedTokens: sum((u) => u.cachedTokens),
+    costUsd: usage.some((u) => u.costUsd === null) ? null : sum((u) => u.costUsd ?? 0),
+    ...(estimated > 0 ? { estimatedCalls: estimated } : {}),
   };
 }
 

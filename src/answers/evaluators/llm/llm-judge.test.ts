@@ -123,16 +123,46 @@ describe('llm_judge', () => {
     assert.deepEqual([totals.calls, totals.promptTokens], [2, 2 * single]);
   });
 
-  it('off-schema, refused or truncated answers exhaust the budget into error results', async () => {
-    double.script(
-      'chat',
-      { kind: 'malformed', content: JSON.stringify({ results: [{ criterion: 'helpfulness', reasoning: 'x', score: 9 }] }) },
-      { kind: 'reply', refusal: 'I cannot help with that.' },
-      { kind: 'reply', finishReason: 'length' },
-    );
+  it('not JSON, refused or truncated answers exhaust the attempts into error results, the cut-off named as the cause', async () => {
+    double.script('chat', { kind: 'malformed' }, { kind: 'reply', refusal: 'I cannot help with that.' }, { kind: 'reply', finishReason: 'length' });
     const results = await factory()({ ...config, maxAttempts: 3 }, CRITERIA).evaluate(INPUT, CRITERIA);
     assert.equal(double.requests.length, 3);
     assert.ok(results.every((r) => /no usable answer in 3 attempts: the answer was cut off/.test(r.error ?? '')), results[0]?.error);
+    assert.ok(results.every((r) => r.metadata?.['cause'] === 'cut_off'));
+  });
+
+  it('reads a verdict in a ```json fence, numbers and truth words sent as text, labels in any case', async () => {
+    const criteria: EvaluationCriteria[] = [...CRITERIA, { name: 'grade', description: 'a grade', scale: 'A-F' }];
+    const verdict = { results: [
+      { criterion: 'grounded', reasoning: 'r', score: 'Yes' },
+      { criterion: 'helpfulness', reasoning: 'r', score: '4' },
+      { criterion: 'coverage', reasoning: 'r', score: '0.5' },
+      { criterion: 'verdict', reasoning: 'r', score: 'FAIL' },
+      { criterion: 'grade', reasoning: 'r', score: 'b' },
+    ] };
+    double.script('chat', { kind: 'reply', content: `Here is my evaluation:\n\n\`\`\`json\n${JSON.stringify(verdict, null, 2)}\n\`\`\`\n` });
+    const results = await factory()(config, criteria).evaluate(INPUT, criteria);
+    assert.equal(double.requests.length, 1, 'read at the first attempt');
+    assert.deepEqual(results.map((r) => [r.criterionName, r.score, r.error]), [
+      ['grounded', true, undefined],
+      ['helpfulness', 4, undefined],
+      ['coverage', 0.5, undefined],
+      ['verdict', false, undefined],
+      ['grade', 'B', undefined],
+    ]);
+  });
+
+  it('a score off its scale unjudges that criterion alone, naming the value and the scale; no retry', async () => {
+    double.script('chat', { kind: 'reply', content: answerWith({ grounded: true, helpfulness: 7.5, coverage: 'b', verdict: true }) });
+    const results = await factory()(config, CRITERIA).evaluate(INPUT, CRITERIA);
+    assert.equal(double.requests.length, 1);
+    assert.deepEqual(results.map((r) => r.error ?? r.score), [
+      true,
+      'llm_judge: the judge scored "helpfulness" 7.5, which is not on its scale likert5 (integer 1 (very poor) to 5 (excellent))',
+      'llm_judge: the judge scored "coverage" "b", which is not on its scale numeric (number from 0 (not at all) to 1 (fully))',
+      true,
+    ]);
+    assert.deepEqual(results.map((r) => r.metadata?.['cause']), [undefined, 'off_scale', 'off_scale', undefined]);
   });
 
   it('a criterion missing from the answer gets its own error; the others keep their scores', async () => {

@@ -5,9 +5,10 @@
  * string); the runner normalises them.
  *
  * Attempts are one allowance (`maxAttempts`) shared by HTTP retries and unusable answers
- * (not JSON, off-schema, refused, truncated): an unusable answer costs an attempt and is
- * asked again; when they are spent every criterion gets an error result. Criteria the
- * answer leaves out get an error result each, without a retry.
+ * (not JSON, no results list, refused, truncated): an unusable answer costs an attempt and
+ * is asked again; when they are spent every criterion gets an error result. Criteria the
+ * answer leaves out, or scores off their scale, get an error result each, without a
+ * retry; the others keep their scores (judge-verdict.ts reads the answer).
  *
  * `samples: N` asks N times (sample i has its own cache key) and keeps every sample; the
  * criterion's score is their mean (samples.ts). Every call goes through the run's judging
@@ -16,16 +17,20 @@
 import type { EvaluatorFactory } from '../registry.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig } from '../../../model/evaluation.ts';
 import type { ChatRequest } from './openai-client.ts';
-import { checkedChat } from './checked-chat.ts';
+import { checkedChat, type FailureCause } from './checked-chat.ts';
 import { normalizeScore } from '../normalize.ts';
 import { modalScore, summarizeSamples } from '../samples.ts';
 import { connect, type NetworkDeps } from './network-deps.ts';
 import { buildJudgeMessages, DEFAULT_JUDGE_TEMPLATE, templateProblems, type JudgeMaterial } from './judge-prompt.ts';
-import { judgedItems, judgeSchema, type JudgedItem } from './judge-schema.ts';
+import { judgeSchema } from './judge-schema.ts';
+import { isOffScale, readVerdict, type JudgedItem, type VerdictItem } from './judge-verdict.ts';
 import { criteriaScope } from './criteria-scope.ts';
 import { ERROR_SCORE, OptionReader, resolveConnection, skippedEvaluator, type Connection } from './network-config.ts';
 
 export const LLM_JUDGE_TYPE = 'llm_judge';
+
+/** Names the judge's prompt and the reading of its answer in the call cache's key (checked-chat.ts). */
+export const LLM_JUDGE_PROMPT_VERSION = 'llm_judge/2';
 
 /** Scored when the config names no criteria, so `- type: llm_judge` plus a connection works. */
 export const LLM_JUDGE_CRITERION: EvaluationCriteria = {
@@ -60,8 +65,8 @@ function material(input: EvaluationInput): JudgeMaterial {
 
 /** One judge sample: every criterion of the call scored, or why not. */
 type Sample =
-  | { ok: true; items: Map<string, JudgedItem>; model: string; attempts: number; cached: boolean; callId?: string }
-  | { ok: false; error: string; budget: boolean; attempts: number };
+  | { ok: true; items: Map<string, VerdictItem>; model: string; attempts: number; cached: boolean; callId?: string }
+  | { ok: false; error: string; budget: boolean; cause: FailureCause; attempts: number };
 
 export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: EvaluationCriteria[]) => EvaluationCriteria[], deps: NetworkDeps = {}): Evaluator {
   const { connection } = options;
@@ -69,16 +74,17 @@ export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: Evaluati
   const { client, session } = connect(connection, deps);
 
   /** Sample `index` of the call: from the cache, or asked until usable within the attempt budget. */
-  async function judgeOnce(request: ChatRequest, schema: Record<string, unknown>, index: number, signal: AbortSignal | undefined): Promise<Sample> {
+  async function judgeOnce(request: ChatRequest, criteria: readonly EvaluationCriteria[], index: number, signal: AbortSignal | undefined): Promise<Sample> {
     const outcome = await checkedChat({
       session,
       client,
       evaluator: LLM_JUDGE_TYPE,
+      promptVersion: LLM_JUDGE_PROMPT_VERSION,
       request,
       sample: index,
       maxAttempts: connection.maxAttempts,
       ...(signal ? { signal } : {}),
-      check: (data) => judgedItems(data, schema),
+      check: (data) => readVerdict(data, criteria),
     });
     if (!outcome.ok) return { ...outcome, error: `llm_judge: ${outcome.error}` };
     const { value: items, ...rest } = outcome;
@@ -99,7 +105,7 @@ export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: Evaluati
         ...(options.temperature === null ? {} : { temperature: options.temperature }),
         response_format: { type: 'json_schema', json_schema: { name: 'criteria_evaluation', strict: true, schema } },
       };
-      const outcomes = await Promise.all(Array.from({ length: samples }, (_, i) => judgeOnce(request, schema, i, signal)));
+      const outcomes = await Promise.all(Array.from({ length: samples }, (_, i) => judgeOnce(request, criteria, i, signal)));
       const done = outcomes.filter((o): o is Extract<Sample, { ok: true }> => o.ok);
       // Tokens are not here: they are counted once per API call by the session (report.judging).
       const metadata = (): Record<string, unknown> => ({
@@ -114,13 +120,17 @@ export function createLlmJudge(options: LlmJudgeOptions, scope: (asked: Evaluati
       const failed = outcomes.find((o): o is Extract<Sample, { ok: false }> => !o.ok);
       if (failed) {
         // Any sample missing: the criterion's mean would be over fewer samples than asked; not judged.
-        return criteria.map((c) => ({ criterionName: c.name, score: ERROR_SCORE, evaluatorType: LLM_JUDGE_TYPE, error: failed.error, metadata: { ...metadata(), ...(failed.budget ? { budget: true } : {}) } }));
+        const cause = { ...(failed.budget ? { budget: true } : {}), cause: failed.cause };
+        return criteria.map((c) => ({ criterionName: c.name, score: ERROR_SCORE, evaluatorType: LLM_JUDGE_TYPE, error: failed.error, metadata: { ...metadata(), ...cause } }));
       }
       return criteria.map((c): EvaluationResult => {
         const items = done.map((o) => o.items.get(c.name));
         if (items.some((item) => item === undefined)) {
-          return { criterionName: c.name, score: ERROR_SCORE, evaluatorType: LLM_JUDGE_TYPE, error: `llm_judge: the judge gave no result for "${c.name}"`, metadata: metadata() };
+          return { criterionName: c.name, score: ERROR_SCORE, evaluatorType: LLM_JUDGE_TYPE, error: `llm_judge: the judge gave no result for "${c.name}"`, metadata: { ...metadata(), cause: 'evaluator_error' } };
         }
+        // A score off its scale unjudges this criterion alone (any sample: the mean would be over fewer samples than asked).
+        const off = (items as VerdictItem[]).find(isOffScale);
+        if (off) return { criterionName: c.name, score: ERROR_SCORE, evaluatorType: LLM_JUDGE_TYPE, error: `llm_judge: ${off.offScale}`, reasoning: off.reasoning, metadata: { ...metadata(), cause: 'off_scale' } };
         const judged = items as JudgedItem[];
         if (judged.length === 1) return { criterionName: c.name, score: judged[0]!.score, reasoning: judged[0]!.reasoning, evaluatorType: LLM_JUDGE_TYPE, metadata: metadata() };
         const normalized = judged.map((item) => normalizeScore(item.score, c.scale));

@@ -6,7 +6,7 @@
  * OpenAI shapes (OpenAI, Azure's v1 API, vLLM, Ollama, LiteLLM…): `baseUrl` is the API root.
  */
 import { backoffDelay, isRetryableStatus, retryAfterMs } from './retry.ts';
-import { apiKeyProblem, displayUrl, readApiKey, redact, type Env } from './secrets.ts';
+import { apiKeyProblem, displayUrl, endpointName, readApiKey, redact, type Env } from './secrets.ts';
 import { parseChatCompletion, parseEmbeddings, type ChatCompletion, type Embeddings } from './openai-shapes.ts';
 
 export type { ChatCompletion, Embeddings, Usage } from './openai-shapes.ts';
@@ -98,6 +98,8 @@ export class OpenAiError extends Error {
 }
 
 export interface OpenAiClient {
+  /** The API root the calls go to, without credentials: part of every cache key, and recorded in the report. */
+  readonly endpoint: string;
   chat(request: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
   embeddings(inputs: string[], opts: EmbeddingsOptions): Promise<EmbeddingsResult>;
   /** Any other POST of the API (the agent's chat with tools, Anthropic's messages): the parsed JSON body, with the retries and messages of the others. */
@@ -208,6 +210,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): OpenAiClient {
 
   return {
     post,
+    endpoint: endpointName(options.baseUrl),
     async chat(request, opts = {}) {
       const { body, ...stats } = await post('chat/completions', request, opts);
       const parsed = parseChatCompletion(body);

@@ -47,3 +47,16 @@ export function displayUrl(url: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * The API root as the report records it: scheme, host and path only. No credentials and
+ * no query string (some gateways take a key there), no trailing slash.
+ */
+export function endpointName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}

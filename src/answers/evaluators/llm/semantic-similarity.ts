@@ -82,10 +82,10 @@ export function createSemanticSimilarity(options: SemanticSimilarityOptions, dep
         out = await cachedEmbeddings(session, SEMANTIC_SIMILARITY_TYPE, client, inputs, { model: connection.model, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }), ...(signal ? { signal } : {}) });
       } catch (error) {
         if (error instanceof BudgetExhausted) {
-          return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: not judged (budget): ${error.message}`, metadata: { model: connection.model, budget: true } })];
+          return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: not judged (budget): ${error.message}`, metadata: { model: connection.model, budget: true, cause: 'budget' } })];
         }
         if (!(error instanceof OpenAiError)) throw error;
-        return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: ${error.message}`, metadata: { model: connection.model, ms: error.ms, attempts: error.attempts } })];
+        return [result({ score: ERROR_SCORE, error: `${SEMANTIC_SIMILARITY_TYPE}: ${error.message}`, metadata: { model: connection.model, ms: error.ms, attempts: error.attempts, cause: error.kind === 'timeout' ? 'judge_timeout' : 'evaluator_error' } })];
       }
       const [answer, ...rest] = out.vectors;
       const cosines = rest.map((ref) => cosine(answer ?? [], ref));

@@ -31,3 +31,20 @@ export function cdfSeries(samples: readonly (readonly number[])[], points = 400)
   const x = grid(pool, points);
   return { x, y: sorted.map((s) => x.map((v) => (s.length === 0 ? null : shareAtOrBelow(s, v)))) };
 }
+
+/**
+ * The ticks of a log axis over the data's own range: 1 to 9 times each power of ten inside
+ * it (the chart labels 1, 2 and 5). uPlot's own log ticks assume a range of whole decades
+ * and, over one that starts between two ticks, can step forever (the chart then fails).
+ */
+export function logTicks(min: number, max: number): number[] {
+  const ticks: number[] = [];
+  if (!(min > 0) || !(max >= min) || !Number.isFinite(max)) return ticks;
+  for (let e = Math.floor(Math.log10(min)); 10 ** e <= max; e++) {
+    for (let m = 1; m <= 9; m++) {
+      const v = Number((m * 10 ** e).toPrecision(12));
+      if (v >= min && v <= max) ticks.push(v);
+    }
+  }
+  return ticks;
+}

@@ -9,16 +9,30 @@ import { formatValue } from '../../../report/format.ts';
 import type { MetricUnit } from '../../../model/metric-catalog.ts';
 import type { CaseResult } from '../../../model/report.ts';
 import type { PageMeta, TrendSeries } from '../page-types.ts';
-import { cdfSeries } from './cdf.ts';
+import { cdfSeries, logTicks } from './cdf.ts';
 import { h } from './dom.ts';
+import { oneLine } from '../text.ts';
 
 /** Distinguishable without colour too: the second run dashed, the third dotted. */
 const COLORS = ['#1f5fbf', '#b35900', '#2e7d32', '#7b1fa2', '#c2185b'];
 const DASHES: (number[] | undefined)[] = [undefined, [8, 4], [2, 3], [10, 3, 2, 3], [4, 4]];
 
-interface LineSpec {
+export interface LineSpec {
   label: string;
   values: (number | null)[];
+  /** Its colour and dash (COLORS, DASHES); default: its position. */
+  slot?: number;
+  /** A band's edge: thin and faint, so the value's line stands out. */
+  edge?: boolean;
+  /** Drawn across the x values it has no value at (a line among others on a shared time axis). */
+  spanGaps?: boolean;
+}
+
+export interface BandSpec {
+  /** Indices into `lines` of the band's upper and lower edge, filled between. */
+  lines: [number, number];
+  /** Its fill's colour (default: the first colour). */
+  slot?: number;
 }
 
 interface ChartSpec {
@@ -31,9 +45,17 @@ interface ChartSpec {
   xFormat: (v: number) => string;
   yFormat: (v: number) => string;
   xLog?: boolean;
+  /** x is a time in seconds: uPlot's date ticks. */
+  xTime?: boolean;
   lines: LineSpec[];
-  /** Indices into `lines` of a band's upper and lower edge, filled between. */
-  band?: [number, number];
+  bands?: BandSpec[];
+}
+
+/** A colour of the palette, see-through: a band's fill. */
+function fill(slot: number): string {
+  const hex = COLORS[slot % COLORS.length]!;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, 0.15)`;
 }
 
 /** The chart's own width: its grid cell's, once the figure is in the page. */
@@ -53,30 +75,49 @@ export function drawChart(container: HTMLElement, spec: ChartSpec): HTMLElement 
   const plot = h('div', { class: 'plot', role: 'img', 'aria-label': `${spec.title}: ${spec.summary}` });
   const figure = h('figure', { class: 'chart' }, h('figcaption', {}, spec.title), plot, h('p', { class: 'chart-summary' }, spec.summary));
   container.append(figure);
+  // One x value (a single run): a little room either side, a day on a time axis.
+  const pad = spec.xTime ? 86_400 : 1;
   const opts: uPlot.Options = {
     width: width(plot),
     height: 260,
     // The data's own x range: uPlot would widen a log axis to whole decades.
-    scales: { x: { time: false, range: (_u, min, max) => [min, max], ...(spec.xLog ? { distr: 3 } : {}) } },
+    scales: { x: { time: spec.xTime === true, range: (_u, min, max) => (min === max ? [min - pad, max + pad] : [min, max]), ...(spec.xLog ? { distr: 3 } : {}) } },
     axes: [
-      { label: spec.xLabel, values: (_u, splits) => splits.map((v) => (v === null || (spec.xLog && !roundLogTick(v)) ? '' : spec.xFormat(v))) },
+      spec.xTime
+        ? { label: spec.xLabel }
+        : {
+            label: spec.xLabel,
+            ...(spec.xLog ? { splits: (_u: uPlot, _i: number, min: number, max: number) => logTicks(min, max) } : {}),
+            values: (_u, splits) => splits.map((v) => (v === null || (spec.xLog && !roundLogTick(v)) ? '' : spec.xFormat(v))),
+          },
       { label: spec.yLabel, values: (_u, splits) => splits.map((v) => (v === null ? '' : spec.yFormat(v))), size: 70 },
     ],
     series: [
       { label: spec.xLabel, value: (_u, v) => (v === null ? '—' : spec.xFormat(v)) },
-      ...spec.lines.map((line, i) => ({
-        label: line.label,
-        stroke: COLORS[i % COLORS.length]!,
-        width: 2,
-        ...(DASHES[i % DASHES.length] ? { dash: DASHES[i % DASHES.length]! } : {}),
-        value: (_u: uPlot, v: number | null) => (v === null ? '—' : spec.yFormat(v)),
-      })),
+      ...spec.lines.map((line, i) => {
+        const slot = line.slot ?? i;
+        const dash = line.edge ? [3, 3] : DASHES[slot % DASHES.length];
+        return {
+          label: line.label,
+          stroke: line.edge ? fill(slot).replace('0.15)', '0.6)') : COLORS[slot % COLORS.length]!,
+          width: line.edge ? 1 : 2,
+          ...(dash ? { dash } : {}),
+          ...(line.spanGaps ? { spanGaps: true } : {}),
+          ...(line.edge ? { points: { show: false } } : {}),
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : spec.yFormat(v)),
+        };
+      }),
     ],
-    ...(spec.band ? { bands: [{ series: [spec.band[0] + 1, spec.band[1] + 1] as [number, number], fill: 'rgba(31, 95, 191, 0.15)' }] } : {}),
+    ...(spec.bands?.length ? { bands: spec.bands.map((b) => ({ series: [b.lines[0] + 1, b.lines[1] + 1] as [number, number], fill: fill(b.slot ?? 0) })) } : {}),
     legend: { live: false },
     cursor: { drag: { x: false, y: false } },
   };
-  new uPlot(opts, [spec.x, ...spec.lines.map((l) => l.values)], plot);
+  const chart = new uPlot(opts, [spec.x, ...spec.lines.map((l) => l.values)], plot);
+  // The grid cell narrows as the next charts join it (and with the window): the chart follows.
+  new ResizeObserver(() => {
+    const w = width(plot);
+    if (w !== chart.width) chart.setSize({ width: w, height: chart.height });
+  }).observe(plot);
   return figure;
 }
 
@@ -145,18 +186,19 @@ export function memoryChart(container: HTMLElement, meta: PageMeta): number {
   return 1;
 }
 
-function unitFormat(unit: MetricUnit): (v: number) => string {
+export function unitFormat(unit: MetricUnit): (v: number) => string {
   return (v) => formatValue(v, unit);
 }
 
-function trendTable(t: TrendSeries): HTMLElement {
+/** A trend's numbers as a table (the chart's text alternative), under a summary naming it. */
+export function trendTable(t: Pick<TrendSeries, 'unit' | 'points'>, name: string): HTMLElement {
   const f = unitFormat(t.unit);
   const rows = t.points.map((p) =>
     h(
       'tr',
       {},
       h('th', { scope: 'row' }, `${p.label}${p.current ? ' (this run)' : ''}`),
-      h('td', {}, p.date.slice(0, 16).replace('T', ' ')),
+      h('td', {}, oneLine(p.date.slice(0, 16).replace('T', ' '), 20)),
       h('td', {}, p.value === null ? '—' : f(p.value)),
       h('td', {}, p.band ? `${f(p.band.lower)} – ${f(p.band.upper)} (${p.band.runs} runs)` : '—'),
       h('td', {}, p.outside ?? ''),
@@ -165,7 +207,7 @@ function trendTable(t: TrendSeries): HTMLElement {
   return h(
     'details',
     {},
-    h('summary', {}, `${t.label}: the numbers`),
+    h('summary', {}, `${name}: the numbers`),
     h('table', {}, h('thead', {}, h('tr', {}, ...['Run', 'Date (UTC)', 'Value', 'Band', 'Outside'].map((c) => h('th', { scope: 'col' }, c)))), h('tbody', {}, ...rows)),
   );
 }
@@ -199,9 +241,9 @@ export function trendCharts(container: HTMLElement, trends: readonly TrendSeries
             ]
           : []),
       ],
-      ...(banded ? { band: [1, 2] as [number, number] } : {}),
+      ...(banded ? { bands: [{ lines: [1, 2] as [number, number] }] } : {}),
     });
-    figure.append(trendTable(t));
+    figure.append(trendTable(t, t.label));
   }
   return trends.length;
 }

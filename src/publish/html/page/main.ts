@@ -1,13 +1,15 @@
 /**
  * The page script: reads the embedded data (JSON in script elements the writer streamed),
- * mounts the case table and the case detail, and draws the charts. The page works from
+ * mounts the case table and the case detail, and draws the charts; on a history dashboard
+ * (its data element instead of the page's), draws the dashboard's trends. The page works from
  * disk with no network: everything it needs is in the file. A case's detail is also
  * reachable by its address (#case=<id>), so a link can point at one case.
  */
 import type { CaseResult } from '../../../model/report.ts';
-import { casesId, META_ID, type PageMeta } from '../page-types.ts';
+import { casesId, DASHBOARD_ID, META_ID, type DashboardMeta, type PageMeta } from '../page-types.ts';
 import { buildRows } from './cases.ts';
 import { latencyCharts, memoryChart, trendCharts } from './charts.ts';
+import { dashboardCharts } from './dashboard.ts';
 import { renderDetail } from './detail.ts';
 import { byId, h } from './dom.ts';
 import { mountTable } from './table.ts';
@@ -86,10 +88,19 @@ function start(): void {
   document.documentElement.dataset['ready'] = 'true';
 }
 
+/** A history dashboard (render-dashboard.ts): its key table is plain HTML, the charts are drawn here. */
+function startDashboard(): void {
+  const meta = readJson<DashboardMeta>(DASHBOARD_ID);
+  const charts = byId('dashboard-charts');
+  if (charts) dashboardCharts(charts, meta);
+  document.documentElement.dataset['ready'] = 'true';
+}
+
 try {
-  start();
+  if (byId(DASHBOARD_ID)) startDashboard();
+  else start();
 } catch (err) {
-  const app = byId('case-app');
+  const app = byId('case-app') ?? byId('dashboard-charts') ?? document.body;
   app?.append(h('p', { class: 'fail', role: 'alert' }, `The page script failed: ${err instanceof Error ? err.message : String(err)}`));
   throw err;
 }
