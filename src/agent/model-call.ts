@@ -8,7 +8,8 @@
  * is cached, so a failed one is asked again next time.
  */
 import { cacheKey } from '../answers/evaluators/call-cache.ts';
-import { BudgetExhausted, type JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import { BudgetExhausted, type CallUsage, type JudgeSession } from '../answers/evaluators/llm/judge-session.ts';
+import { estimateTokens } from '../answers/evaluators/llm/estimate-tokens.ts';
 import { OpenAiError, type OpenAiClient } from '../answers/evaluators/llm/openai-client.ts';
 import type { TaskArm } from '../model/task.ts';
 import type { Conversation, ModelProvider, ModelReply, RequestSettings } from './conversation.ts';
@@ -33,20 +34,21 @@ export type Asked =
 export async function askModel(access: ModelAccess, conversation: Conversation, run: { repetition: number; arm: TaskArm }, signal: AbortSignal): Promise<Asked> {
   const { provider, client, session, settings } = access;
   const body = provider.request(conversation, settings);
-  const key = cacheKey({ endpoint: `agent:${provider.name}:${provider.path}`, model: settings.model, request: body, repetition: run.repetition, arm: run.arm });
-  const hit = await session.cached<ModelReply>(AGENT_EVALUATOR, settings.model, key);
+  const owner = { evaluator: AGENT_EVALUATOR, model: settings.model, endpoint: client.endpoint };
+  // The endpoint is in the key: another server (or none) must be asked, never replayed.
+  const key = cacheKey({ endpoint: client.endpoint, route: provider.path, provider: provider.name, model: settings.model, request: body, repetition: run.repetition, arm: run.arm });
+  const hit = await session.cached<ModelReply>(owner, key);
   if (hit) return { ok: true, reply: hit, cached: true, ms: 0 };
   try {
     const { reply, ms } = await session.call(
-      AGENT_EVALUATOR,
-      settings.model,
+      owner,
       async () => {
         const answer = await client.post(provider.path, body, { signal, timeoutMs: access.requestTimeoutMs, maxAttempts: access.maxAttempts });
         const parsed = provider.parse(answer.body);
         if (typeof parsed === 'string') throw new OpenAiError(`the response is not a ${provider.name} chat answer: ${parsed}`, { kind: 'bad_response', attempts: answer.attempts, ms: answer.ms });
         return { reply: parsed, ms: answer.ms };
       },
-      ({ reply: r }) => r.usage,
+      ({ reply: r }) => replyUsage(body, r),
     );
     await session.remember(key, reply);
     return { ok: true, reply, cached: false, ms };
@@ -55,4 +57,16 @@ export async function askModel(access: ModelAccess, conversation: Conversation, 
     if (error instanceof OpenAiError) return { ok: false, why: error.kind === 'aborted' || signal.aborted ? 'aborted' : 'error', message: error.message };
     throw error;
   }
+}
+
+/**
+ * A turn's usage for the budget: the provider's, else estimated from the request and the
+ * reply (as the judges' calls are, estimate-tokens.ts), so a provider that omits usage
+ * cannot turn a dollar or token budget off.
+ */
+export function replyUsage(request: unknown, reply: ModelReply): CallUsage {
+  const u = reply.usage;
+  if (u.promptTokens > 0 || u.completionTokens > 0) return { promptTokens: u.promptTokens, completionTokens: u.completionTokens, ...(u.cachedTokens ? { cachedTokens: u.cachedTokens } : {}) };
+  const said = reply.text + JSON.stringify(reply.toolCalls);
+  return { promptTokens: estimateTokens(JSON.stringify(request)), completionTokens: estimateTokens(said), estimated: true };
 }
