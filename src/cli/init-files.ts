@@ -70,7 +70,12 @@ function configText(c: StarterConfig): string {
         '# or let init learn it from one id you know is in the answer: init --query "…" --expect <id> --force',
       ]
     : [];
-  return `${[...head, stringify(config).trimEnd(), ...tail].join('\n')}\n`;
+  // Peers report the index's build time and size side by side (seed 002): say how to get both.
+  const build = [
+    '# An index build? Time it and measure what it writes (index.bytes: a delta row and a gate id):',
+    '#   build: { command: "npm run build-index", output: ".index" }',
+  ];
+  return `${[...head, stringify(config).trimEnd(), ...tail, ...build].join('\n')}\n`;
 }
 
 function casesText(samples: readonly SampleCase[]): string {
