@@ -35,7 +35,7 @@ describe('docs-mcp-eval init', () => {
     const config = readFileSync(path.join(dir, 'docs-mcp-eval.yml'), 'utf8');
     assert.match(config, /path: \$\.hits\[\*\]\.chunk_id/);
     assert.match(config, /^# yaml-language-server: \$schema=node_modules\/docs-mcp-eval\/datasets\/config\.schema\.json$/m, 'a schema path inside node_modules, not a CDN URL');
-    assert.match(config, /^#   build: \{ command: .*, output: .* \}$/m, 'how to time the index build and measure its size');
+    assert.match(config, /^# {3}build: \{ command: .*, output: .* \}$/m, 'how to time the index build and measure its size');
     assert.match(readFileSync(path.join(dir, 'cases.yaml'), 'utf8'), /unjudged/);
     const again = await runCli(['init', '--server-command', command], { cwd: dir });
     assert.equal(again.code, 2, 'does not overwrite without --force');
