@@ -22,6 +22,7 @@ import { runCli } from './support/cli.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchChromium, type Browser } from './support/chromium.ts';
 import { bigReport, fixedHistory, HOSTILE, hostileReports } from './support/page-fixtures.ts';
+import { docsRun, taskCase, taskReport, withoutRun } from './support/task-reports.ts';
 
 /** Every case id the table shows, scrolling its virtualised body from top to bottom. */
 function allRowIds(page: Page): Promise<string[]> {
@@ -61,7 +62,7 @@ async function select(page: Page, id: string, value: string): Promise<string> {
 
 describe('the HTML page in Chromium', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dme-page-'));
-  const files = { run: path.join(dir, 'run.html'), hostile: path.join(dir, 'hostile.html'), big: path.join(dir, 'big.html') };
+  const files = { run: path.join(dir, 'run.html'), hostile: path.join(dir, 'hostile.html'), big: path.join(dir, 'big.html'), task: path.join(dir, 'task.html'), taskBoth: path.join(dir, 'task-both.html') };
   let browser: Browser;
   let report: Report;
   let hostile: ReturnType<typeof hostileReports>;
@@ -156,6 +157,40 @@ describe('the HTML page in Chromium', () => {
     assert.match((await ranks.last().locator('td').first().textContent())!, /✓ 1.*▼/, 'the relevant id fell to the last rank');
     assert.ok(await page.locator('.detail-part:has(h4:text("Latency samples")) tbody tr').count() >= 2, 'latency samples of both runs');
     await page.close();
+  });
+
+  it("an agent task's detail: every run, its assertions and the trajectory step by step, the model's words as text", async () => {
+    const call = { id: 'c1', tool: 'search_docs', source: 'docs' as const, args: { query: '<img src=x onerror=alert(1)>' }, ok: true, ms: 1.5, result: 'guides/retries.md: <b>Retries</b>', chars: 34 };
+    const failed = docsRun(0, false, {
+      assertions: [{ type: 'file_contains', label: 'retry.ts', soft: false, passed: false, message: 'retry.ts does not contain "backoff"' }],
+      final: '</textarea><script>window.pwned = 1</script>',
+      trajectory: { system: '', prompt: 'write retry.ts', steps: [{ turn: 1, text: 'Looking it up', toolCalls: [call], finishReason: 'tool_calls', usage: { promptTokens: 90, completionTokens: 10, cachedTokens: 0 }, ms: 12, cached: false }] },
+    });
+    const file = files.task;
+    await writePage(evaluationPage({ report: taskReport([taskCase('t-retry', [failed], 'coding')]), comparison: null, baselineNote: 'none' }), file);
+    // The task ran without docs too: both arms are shown.
+    const both = taskReport([{ ...taskCase('t-both', [docsRun(0, true)]), task: { ...taskCase('t-both', [docsRun(0, true)]).task!, withoutDocs: [withoutRun(0, false)] } }]);
+    const fileBoth = files.taskBoth;
+    await writePage(evaluationPage({ report: both, comparison: null, baselineNote: 'none' }), fileBoth);
+    const page = await browser.open(file);
+    await page.waitForSelector('html[data-ready=true]');
+    await page.click('tr[data-case-id="t-retry"] button.case-link');
+    const part = page.locator('.detail-part:has(h4:text("Agent task"))');
+    await part.waitFor();
+    assert.match((await part.locator('details.task-run summary').textContent())!, /repetition 1: failed · 2 turn\(s\)/);
+    assert.equal(await part.locator('details.task-run').getAttribute('open'), '', 'a failed run is open');
+    assert.match((await part.locator('ul.validations li').textContent())!, /✗ file_contains · retry\.ts: retry\.ts does not contain "backoff"/);
+    assert.match((await part.locator('ol.trajectory li.step').textContent())!, /Turn 1 · tool_calls · 100 tokens[^]*search_docs \(docs, 1\.5 ms[^]*<img src=x onerror=alert\(1\)>[^]*<b>Retries<\/b>/);
+    assert.match((await part.textContent())!, /<\/textarea><script>window\.pwned = 1<\/script>/, 'the final message shown as text');
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    assert.equal(await page.locator('.detail img').count(), 0);
+    await page.close();
+    const other = await browser.open(fileBoth);
+    await other.waitForSelector('html[data-ready=true]');
+    await other.click('tr[data-case-id="t-both"] button.case-link');
+    const runs = await other.locator('details.task-run summary').allTextContents();
+    assert.deepEqual(runs.map((r) => /with(out)? docs, repetition 1: \w+/.exec(r)?.[0]), ['with docs, repetition 1: passed', 'without docs, repetition 1: failed']);
+    await other.close();
   });
 
   it('draws the charts: latency CDFs, RSS over time, the history trend with its band', async () => {

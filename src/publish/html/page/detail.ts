@@ -1,9 +1,9 @@
 /**
  * One case in full: what was asked and judged, the ranked ids of every run side by
  * side, the metrics, the latency samples, the answer with its validations and the
- * judges' reasoning. Each part is a section renderer in SECTIONS, given the case as
- * every run has it; a later kind of evidence (an agent's trajectory, issue 20) is one
- * more renderer there, reading its field of CaseResult.
+ * judges' reasoning, an agent task's runs and trajectories. Each part is a section
+ * renderer in SECTIONS, given the case as every run has it; a new kind of evidence is
+ * one more renderer there, reading its field of CaseResult.
  */
 import { formatValue } from '../../../report/format.ts';
 import type { CaseResult, CutoffMetrics } from '../../../model/report.ts';
@@ -12,6 +12,7 @@ import { median, referenceRun } from './cases.ts';
 import { h, pre, text } from './dom.ts';
 import { gradeLabel, gradeText, moveLabel, moveText, rankedRows } from './ranked.ts';
 import { answerSection } from './detail-answer.ts';
+import { taskSection } from './detail-task.ts';
 import type { CaseView, SectionRenderer } from './case-view.ts';
 
 export type { CaseView, SectionRenderer } from './case-view.ts';
@@ -130,8 +131,8 @@ function rounds({ current: c }: CaseView): HTMLElement | null {
   return section('Search rounds (this run)', h('details', {}, h('summary', {}, `${c.rounds.length} round(s), ${rows.length} hit(s)`), table(['Round.hit', 'Id', 'Title', 'Score', 'Round ms'], rows)), ...extra);
 }
 
-/** The detail's parts, in order. An agent trajectory section (issue 20) goes after answerSection. */
-export const SECTIONS: SectionRenderer[] = [overview, errorPart, judgments, ranked, metrics, answerSection, latency, rounds];
+/** The detail's parts, in order. */
+export const SECTIONS: SectionRenderer[] = [overview, errorPart, judgments, ranked, metrics, answerSection, taskSection, latency, rounds];
 
 export function renderDetail(meta: PageMeta, cases: (CaseResult | undefined)[]): HTMLElement {
   const current = cases[0]!;
