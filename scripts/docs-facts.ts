@@ -46,7 +46,7 @@ const filesIn = (dir: string) => readdirSync(path.join(ROOT, dir)).map((f) => pa
 function bundleSizes(): string {
   const all = size('dist/action.js') + filesIn('dist/chunks').reduce((sum, f) => sum + size(f), 0);
   const startup = startupBytes(path.join(ROOT, 'dist'), 'action.js');
-  return `the Action ${mib(all)} (\`dist/action.js\` and its chunks), of which ${kib(startup)} load before the server's spawn (target < 3 MiB: ${startup < 3 * MiB ? 'met' : 'NOT met'}), the rest on demand; \`dist/cli.js\` ${mib(size('dist/cli.js'))}`;
+  return `the Action ${mib(all)} (\`dist/action.js\` and its chunks), of which ${kib(startup)} load before the server's spawn (target: under 3 MiB loaded at start, ${startup < 3 * MiB ? 'met' : 'NOT met'}), the rest on demand; \`dist/cli.js\` ${mib(size('dist/cli.js'))}`;
 }
 
 function grammarSizes(): string {
