@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{g as a,h as b}from"./chunk-AJ3DZ7WK.js";import"./chunk-QFQ7ZRKR.js";import"./chunk-UVXDS245.js";import"./chunk-UHDGMEVZ.js";import"./chunk-MQSWRROG.js";import"./chunk-LDH32PT4.js";import"./chunk-MGXHADVI.js";import"./chunk-JK2MR66Y.js";b();export{a as answerIssues};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{q as a,r as b,s as c}from"./chunk-ROBWMTXZ.js";import"./chunk-MJGS3E2F.js";import"./chunk-747653AK.js";import"./chunk-ZJIRWHCB.js";import"./chunk-KVXZNC3V.js";import"./chunk-LDH32PT4.js";import"./chunk-MGXHADVI.js";import"./chunk-JK2MR66Y.js";c();export{a as judgeGates,b as judgedEvaluation};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,e as b,f as c,g as d,h as e}from"./chunk-UHDGMEVZ.js";import"./chunk-MQSWRROG.js";import"./chunk-LDH32PT4.js";import"./chunk-MGXHADVI.js";import"./chunk-JK2MR66Y.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};
