@@ -188,6 +188,7 @@ describe('the HTML page in Chromium', () => {
     const other = await browser.open(fileBoth);
     await other.waitForSelector('html[data-ready=true]');
     await other.click('tr[data-case-id="t-both"] button.case-link');
+    await other.locator('details.task-run').first().waitFor();
     const runs = await other.locator('details.task-run summary').allTextContents();
     assert.deepEqual(runs.map((r) => /with(out)? docs, repetition 1: \w+/.exec(r)?.[0]), ['with docs, repetition 1: passed', 'without docs, repetition 1: failed']);
     await other.close();
