@@ -39,15 +39,33 @@ function sourceFiles(dir: string): string[] {
     .map((f) => f.split(path.sep).join('/'));
 }
 
+/** A stage's lazy.ts holds its deferred loads, one per line: `export const loadX = () => import('./x.ts');`. */
+const LOADER = /export\s+const\s+(\w+)\s*=\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** The names of a named import (`import { a, b as c } from`): the loaders a file takes from a lazy.ts. */
+const NAMED = /^import\s*\{([^}]*)\}/;
+
+const resolveFrom = (file: string, spec: string): string => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, '.ts');
+
+/**
+ * Files and their imports. A stage's lazy.ts is seen through: a file importing loaders from
+ * it imports (dynamically) what those loaders load, as if the import() were inline, so
+ * circles are found as before, and a lazy.ts, imported by no file in the picture, closes none.
+ */
 export function readImportGraph(src: string = SRC): ImportGraph {
+  const texts = new Map(sourceFiles(src).map((file) => [file, readFileSync(path.join(src, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '')]));
+  const lazyTables = new Map<string, Map<string, string[]>>(); // loader -> its target in src/ ([] for a package)
+  for (const [file, text] of texts) {
+    if (path.posix.basename(file) === 'lazy.ts') lazyTables.set(file, new Map([...text.matchAll(LOADER)].map((m) => [m[1]!, m[2]!.startsWith('.') ? [resolveFrom(file, m[2]!)] : []])));
+  }
   const edges = new Map<string, Set<string>>();
-  for (const file of sourceFiles(src)) {
-    const text = readFileSync(path.join(src, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  for (const [file, text] of texts) {
     const targets = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
-      const spec = (m[1] ?? m[2])!;
-      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, '.ts');
-      if (!resolved.startsWith('..')) targets.add(resolved);
+      const resolved = resolveFrom(file, (m[1] ?? m[2])!);
+      const table = lazyTables.get(resolved);
+      const names = table ? NAMED.exec(m[0])?.[1]?.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean) : undefined;
+      const through = names?.every((n) => table!.has(n)) ? names.flatMap((n) => table!.get(n)!) : [resolved];
+      for (const t of through) if (!t.startsWith('..')) targets.add(t);
     }
     edges.set(file, targets);
   }

@@ -4,7 +4,8 @@
  * files import each other in a circle. `npm run imports` draws the picture.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { arrowsUp, circles, LAYERS, readImportGraph, roomArrows, roomOf } from '../scripts/import-graph.ts';
@@ -47,5 +48,20 @@ describe('the layers of src/', () => {
     assert.deepEqual(arrowsUp(up, LAYERS), ['model -> report']);
     const loop = { edges: new Map([['a/x.ts', new Set(['b/y.ts'])], ['b/y.ts', new Set(['a/x.ts'])]]) };
     assert.deepEqual(circles(loop), [['a/x.ts', 'b/y.ts']]);
+  });
+
+  it("sees through a stage's lazy.ts: a circle closed by a deferred load is found as if the import() were inline", () => {
+    const src = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
+    try {
+      mkdirSync(path.join(src, 'a'));
+      writeFileSync(path.join(src, 'a/lazy.ts'), "export const loadY = () => import('./y.ts');\nexport const loadZ = () => import('pkg');\n");
+      writeFileSync(path.join(src, 'a/x.ts'), "import { loadY, loadZ } from './lazy.ts';\n");
+      writeFileSync(path.join(src, 'a/y.ts'), "import { x } from './x.ts';\n");
+      const seen = readImportGraph(src);
+      assert.deepEqual([...seen.edges.get('a/x.ts')!], ['a/y.ts']);
+      assert.deepEqual(circles(seen), [['a/x.ts', 'a/y.ts']]);
+    } finally {
+      rmSync(src, { recursive: true, force: true });
+    }
   });
 });
