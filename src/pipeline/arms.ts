@@ -25,6 +25,7 @@ import type { PrecisionCheck } from '../compare/latency-precision.ts';
 import { runTimedStep } from './timed-step.ts';
 import { checkTools } from './tool-check.ts';
 import { TOOL_VERSION } from './version.ts';
+import { loadAnswerRules, loadArmReports, loadHttpSession, loadLatencyPrecision, loadRunSuite, loadSearchSpec } from './lazy.ts';
 
 export type { Arm, BaseArm } from './arm.ts';
 
@@ -65,7 +66,7 @@ async function startSession(config: Config, server: ServerConfig): Promise<Sessi
   const options = { clientName: 'docs-mcp-eval', clientVersion: TOOL_VERSION, connectTimeoutMs: config.initTimeoutMs, rssIntervalMs: config.rssIntervalMs };
   if (server.url === undefined) return startStdioSession(server, options);
   const target = { url: server.url, ...(server.headers ? { headers: server.headers } : {}), ...(server.command ? { server: { ...server, url: server.url } } : {}) };
-  const { startHttpSession } = await import('../server/http-session.ts');
+  const { startHttpSession } = await loadHttpSession();
   return startHttpSession(target, { ...options, readyTimeoutMs: config.readyTimeoutMs });
 }
 
@@ -92,7 +93,7 @@ type PrecisionOf = (outcomes: readonly RunOutcome[]) => PrecisionCheck;
 
 /** The precision of a same-job A/B's median latencies so far (loaded only for adaptive runs). */
 async function precisionCheck(config: Config): Promise<PrecisionOf> {
-  const { latencyPrecision } = await import('../compare/latency-precision.ts');
+  const { latencyPrecision } = await loadLatencyPrecision();
   return (outcomes) => latencyPrecision(outcomes[0]!.observations, outcomes[1]!.observations, config.stats);
 }
 
@@ -142,7 +143,7 @@ function serverCpus(config: Config, arms: number, hooks: EvaluateHooks): string 
  * reads instead of running the same rules on the same answer again.
  */
 async function firstFailedValidation(scoring: AnswerScoring | undefined, validated: WeakMap<CaseObservation, RuleResult[]>): Promise<NonNullable<RunOptions['answerFailure']>> {
-  const { answerInput, runRules } = await import('../answers/rules/index.ts');
+  const { answerInput, runRules } = await loadAnswerRules();
   return async (c, observation) => {
     const answer = observation.answer;
     if (c.kind !== 'answer' || !answer) return undefined;
@@ -170,7 +171,7 @@ export async function runArms(
   const starting = startAll(config, cpus === null ? all : all.map((arm) => ({ ...arm, server: { ...arm.server, cpus } })), hooks);
   // The case runner loads while the servers boot (a stdio server is spawned as startAll is
   // called): nothing of it is needed before the spawn.
-  const runner = Promise.all([import('../run/run-suite.ts'), import('../run/search-spec.ts')]);
+  const runner = Promise.all([loadRunSuite(), loadSearchSpec()]);
   // Awaited below; until then a failure is not unhandled (the start's own error comes first).
   runner.catch(() => undefined);
   const sessions = await starting;
@@ -213,7 +214,7 @@ export async function runArms(
   const sampling = precisionOf ? finalPrecision(config, outcomes, hooks, precisionOf) : undefined;
   hooks.onPhase?.('score', `k=${config.cutoffs.join(',')}`);
   // Scoring and the reports load after the run, like everything not needed to start the server.
-  const { armReports } = await import('./arm-reports.ts');
+  const { armReports } = await loadArmReports();
   const reports = await armReports({
     config, suite, cases, arms: all, outcomes, ends, builds, validated, cpus,
     ...(answers.scoring ? { scoring: answers.scoring } : {}), ...(sampling ? { sampling } : {}), ...(hooks.onJudging ? { onJudging: hooks.onJudging } : {}), ...(hooks.judgingLog ? { judgingLog: hooks.judgingLog } : {}),

@@ -25,6 +25,7 @@ import { applyQrels, uncoveredNote } from './import-qrels.ts';
 import { preflight } from './preflight.ts';
 import { endStepLeftovers } from './timed-step.ts';
 import { sharedPortProblem } from '../server/port-check.ts';
+import { loadAnswerSetup, loadBaseCheckout, loadIdSource, loadJudgeEvaluation, loadTaskSetup } from './lazy.ts';
 
 
 export type { Evaluation } from '../model/comparison.ts';
@@ -35,7 +36,7 @@ export { TOOL_VERSION } from './version.ts';
 /** Judged ids normalised like the server's (search.normalize), so file paths match chunk ids and the reverse. */
 async function normalizeJudgments(cases: readonly Case[], normalize: Normalize | undefined): Promise<Case[]> {
   if (!normalize) return [...cases];
-  const { normalizeId } = await import('../run/extract/id-source.ts');
+  const { normalizeId } = await loadIdSource();
   return cases.map((c) => {
     if (c.kind !== 'retrieval') return c;
     const best = new Map<string, number>();
@@ -82,21 +83,21 @@ export async function evaluate(config: Config, hooks: EvaluateHooks = {}, given?
   const checked = await preflight(config, (message) => hooks.onPhase?.('suite', message));
   // The answer modules (rules, evaluators, network clients) load only for suites with answer cases.
   const answers: { profile: AnswerProfile; scoring?: AnswerScoring; warnings: string[] } = suite.cases.some((c) => c.kind === 'answer')
-    ? await (await import('./answer-setup.ts')).answerSetup(config, suite)
+    ? await (await loadAnswerSetup()).answerSetup(config, suite)
     : { profile: EMPTY_ANSWER_PROFILE, warnings: [] };
   for (const warning of answers.warnings) hooks.onPhase?.('suite', `warning: ${warning}`);
   // The agent modules (providers, relay) load only for suites with task cases.
-  const tasks = suite.cases.some((c) => c.kind === 'task') ? (await import('./task-setup.ts')).taskSetup(config, suite, answers.scoring?.session, hooks) : undefined;
+  const tasks = suite.cases.some((c) => c.kind === 'task') ? (await loadTaskSetup()).taskSetup(config, suite, answers.scoring?.session, hooks) : undefined;
   // Checked before the base is checked out: two servers cannot share one fixed port.
   const collision = config.compareRef ? sharedPortProblem(config.server) : undefined;
   if (collision !== undefined) throw new UsageError(collision);
   // git worktree handling loads only for same-job runs.
-  const checkout = config.compareRef ? await (await import('./base-checkout.ts')).checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
+  const checkout = config.compareRef ? await (await loadBaseCheckout()).checkoutBase(config, (detail) => hooks.onPhase?.('build', detail)) : undefined;
   const base: BaseArm | undefined = checkout ?? given?.base;
   try {
     const run = await runArms(config, suite, arms(config, base), answers, hooks, tasks);
     // The comparison and gates load after the run, like everything that is not needed to start the server.
-    const { judgedEvaluation } = await import('./judge-evaluation.ts');
+    const { judgedEvaluation } = await loadJudgeEvaluation();
     return judgedEvaluation(config, checked, run, base, hooks);
   } finally {
     // Background processes a build or setup left (they may have served the run) end with it.

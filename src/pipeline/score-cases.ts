@@ -12,6 +12,7 @@ import { groupBy } from '../shared/group-by.ts';
 import { answerPrompt } from '../answers/answer-prompt.ts';
 import type { AnswerScoring } from '../answers/score-answer.ts';
 import { taskResult } from '../report/task-metrics.ts';
+import { loadScoreRepeats } from './lazy.ts';
 
 export interface ScoreOptions {
   /** The primary cutoff (the largest of `cutoffs`): facet precision, short rankings. */
@@ -120,7 +121,7 @@ export async function scoreAnswerCase(c: AnswerCase, ordered: readonly CaseObser
   }
   if (!options.answers) throw new Error(`answer case ${c.id} scored without answer scoring set up`);
   // Loaded on first use: retrieval-only runs never pay for the evaluator modules.
-  const { scoreAnswers } = await import('../answers/score-repeats.ts');
+  const { scoreAnswers } = await loadScoreRepeats();
   const answer = ordered.length > 0 ? await scoreAnswers(c, ordered, options.answers) : undefined;
   if (answer) result.answer = answer;
   return result;

@@ -17,6 +17,7 @@ import type { TaskRunInfo } from '../report/task-summary.ts';
 import type { RunOptions } from '../run/run-suite.ts';
 import { planTasks, type TaskPlan } from '../agent/resolve-agent.ts';
 import type { EvaluateHooks } from './hooks.ts';
+import { loadTaskRunner } from './lazy.ts';
 
 export interface TaskSetupResult {
   plan: TaskPlan;
@@ -53,6 +54,6 @@ export function taskSetup(config: Config, suite: Suite, judgeSession: JudgeSessi
     plan,
     info,
     // The loop, the providers, the workspace and the assertions load once the servers run, and only for tasks that run.
-    runner: async (tools, note) => (await import('../agent/task-runner.ts')).createTaskRunner({ setup: plan.setup, withoutDocs: plan.withoutDocs, tools, callTimeoutMs: config.timeoutMs, note }),
+    runner: async (tools, note) => (await loadTaskRunner()).createTaskRunner({ setup: plan.setup, withoutDocs: plan.withoutDocs, tools, callTimeoutMs: config.timeoutMs, note }),
   };
 }
