@@ -2,6 +2,7 @@
 import * as core from './safe-core.ts';
 import type * as Edge from './github-edge.ts';
 import type { Octokit } from './github-edge.ts';
+import { loadGitHubEdge } from './lazy.ts';
 
 export type GitHubEdge = typeof Edge;
 
@@ -14,7 +15,7 @@ export interface GitHub {
 export function lazyGitHub(token: string): () => Promise<GitHub> {
   let loading: Promise<GitHub> | undefined;
   return () =>
-    (loading ??= import('./github-edge.ts').then((edge) => ({
+    (loading ??= loadGitHubEdge().then((edge) => ({
       edge,
       octokit: token ? edge.createOctokit(token, { log: (m) => core.info(m) }) : null,
     })));

@@ -14,6 +14,7 @@ import { readInputs } from './inputs.ts';
 import { runMode } from './run-mode.ts';
 import { AGENT_KEY_ENV } from '../model/task.ts';
 import type { RunContext } from './run-context.ts';
+import { loadCommentMode, loadMergeMode } from './lazy.ts';
 
 function payload(): Record<string, unknown> {
   const file = process.env['GITHUB_EVENT_PATH'];
@@ -41,8 +42,8 @@ export async function main(): Promise<void> {
       workspace: process.env['GITHUB_WORKSPACE'] ?? process.cwd(),
     };
     // The other modes load only when asked for: a run must get to its server's spawn without their modules.
-    if (inputs.mode === 'comment') await (await import('./comment-mode.ts')).commentMode(ctx);
-    else if (inputs.mode === 'merge') await (await import('./merge-mode.ts')).mergeMode(ctx);
+    if (inputs.mode === 'comment') await (await loadCommentMode()).commentMode(ctx);
+    else if (inputs.mode === 'merge') await (await loadMergeMode()).mergeMode(ctx);
     else await runMode(ctx);
   } catch (err) {
     if (err instanceof DatasetError) core.setFailed(formatDatasetError(err));

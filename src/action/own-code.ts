@@ -53,6 +53,7 @@ function serveFromMemory(register: RegisterHooks, dist: string): void {
 /** Node without load hooks: load what could be loaded later now, while the files are still ours. */
 async function loadEverythingNow(dist: string): Promise<void> {
   const load = createRequire(import.meta.url);
+  // Dynamic by path (every chunk found in dist/), so not in action/lazy.ts with the stage's fixed lazy loads.
   for (const file of ownFiles().keys()) {
     if (file.endsWith('.cjs')) load(file);
     else if (file.endsWith('.js') && path.dirname(file) === path.join(dist, 'chunks')) await import(pathToFileURL(file).href);

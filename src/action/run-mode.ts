@@ -20,6 +20,7 @@ import { evaluate, type Evaluation } from '../pipeline/evaluate.ts';
 import type { RunContext } from './run-context.ts';
 import { groupedHooks } from './log.ts';
 import { holdOwnCode } from './own-code.ts';
+import { loadPublishRun } from './lazy.ts';
 
 export function outDirOf(inputs: ActionInputs): string {
   const outDir = path.join(tempRoot(), 'docs-mcp-eval', inputs.commentKey);
@@ -54,7 +55,7 @@ export async function runMode(ctx: RunContext): Promise<void> {
   if ((await holding) === 'loaded') core.info('this Node has no module.registerHooks: the Action loaded all of its code before starting your server (node24 starts faster)');
   const hooks = groupedHooks();
   const evaluation: Evaluation = await evaluate(config, hooks).finally(() => hooks.end());
-  const { publish, publishShard } = await import('./publish-run.ts');
+  const { publish, publishShard } = await loadPublishRun();
   if (config.shard) await publishShard(ctx, evaluation, config, outDir);
   else await publish(ctx, evaluation, config, outDir);
 }

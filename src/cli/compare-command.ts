@@ -31,6 +31,7 @@ import { DEFAULT_SEED } from '../stats/random.ts';
 import { createProgress } from './progress.ts';
 import { parseFlags } from './parse-flags.ts';
 import { writePageFile } from './page-step.ts';
+import { loadJudgeSecrets, loadJudgeSession, loadOpenAiClient } from './lazy.ts';
 
 const OPTIONS = {
   cases: { type: 'string' },
@@ -90,21 +91,21 @@ async function pairJudge(v: { 'judge-model'?: string; 'judge-base-url'?: string;
     return undefined;
   }
   if (targets !== 2) throw new UsageError(`pairwise judging compares two configurations, got ${targets}`);
-  const { apiKeyProblem, ENV_NAME } = await import('../answers/evaluators/llm/secrets.ts');
+  const { apiKeyProblem, ENV_NAME } = await loadJudgeSecrets();
   const keyEnv = v['judge-key-env'] ?? DEFAULT_KEY_ENV;
   if (!ENV_NAME.test(keyEnv)) throw new UsageError('--judge-key-env takes the NAME of an environment variable, not the key');
   const problem = apiKeyProblem(process.env, keyEnv);
   if (problem !== undefined) throw new UsageError(`pairwise judging: ${problem}`);
   const baseUrl = v['judge-base-url'] ?? DEFAULT_JUDGE_URL;
   if (!URL.canParse(baseUrl)) throw new UsageError(`--judge-base-url is not a URL: ${baseUrl}`);
-  const { createOpenAiClient } = await import('../answers/evaluators/llm/openai-client.ts');
+  const { createOpenAiClient } = await loadOpenAiClient();
   const client = createOpenAiClient({ baseUrl, apiKeyEnv: keyEnv });
   return (session) => openAiPairJudge(client, model, session);
 }
 
 /** The pairwise judge's session: the first configuration's judging settings, else the defaults (with the flags) in cwd. */
 async function pairwiseSession(judging: Config['judging'] | undefined, common: RunOptions, cwd: string): Promise<JudgeSession> {
-  const { openJudgeSession } = await import('../answers/evaluators/llm/judge-session.ts');
+  const { openJudgeSession } = await loadJudgeSession();
   return openJudgeSession(judging ?? resolveJudging(common.judging, cwd));
 }
 

@@ -9,6 +9,7 @@ import type { ServerCatalog } from '../server/server-catalog.ts';
 import { startStdioSession } from '../server/stdio-session.ts';
 import type { ToolCaller } from '../server/tool-caller.ts';
 import { UsageError } from '../shared/run-errors.ts';
+import { loadHttpSession } from './lazy.ts';
 
 export type Session = ToolCaller & { tools: ToolInfo[]; catalog(timeoutMs: number): Promise<ServerCatalog>; close(): Promise<unknown> };
 
@@ -24,7 +25,7 @@ export async function connectServer(target: ServerTarget, clientName: string, ti
   const options = { clientName, clientVersion: TOOL_VERSION, connectTimeoutMs: timeoutMs, rssIntervalMs: 1_000 };
   const server = target.command !== undefined ? { command: target.command, cwd: target.cwd, env: target.env ?? {} } : undefined;
   if (target.url !== undefined) {
-    const { startHttpSession } = await import('../server/http-session.ts');
+    const { startHttpSession } = await loadHttpSession();
     return startHttpSession({ url: target.url, ...(target.headers ? { headers: target.headers } : {}), ...(server ? { server } : {}) }, options);
   }
   if (!server) throw new UsageError('a server is needed: --server-command "<cmd>" (stdio) or --server-url <url> (Streamable HTTP)');

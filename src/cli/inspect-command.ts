@@ -15,6 +15,7 @@ import { UsageError } from '../shared/run-errors.ts';
 import { connectServer, signature, typeName, type ServerTarget } from './connect-server.ts';
 import { jsonObjectFlag, parseFlags } from './parse-flags.ts';
 import { extractionLines, rawResultLines } from './show-result.ts';
+import { loadConfigFileParser, loadPrepareConfig } from './lazy.ts';
 
 export const INSPECT_OPTIONS = {
   'server-command': { type: 'string' },
@@ -63,8 +64,8 @@ async function plan(v: ReturnType<typeof parseFlags<typeof INSPECT_OPTIONS>>['va
     return { target: { command: v['server-command'], url, cwd: path.resolve(cwd, v.cwd ?? '.') }, shape: undefined, shown: v['server-command'] ?? url! };
   }
   // The config as a run reads it (its profile, search and fetch sections, its server in its folder), flags over it.
-  const { prepareConfig } = await import('../config/prepare-config.ts');
-  const { loadConfigFile } = await import('../config/config-file.ts');
+  const { prepareConfig } = await loadPrepareConfig();
+  const { loadConfigFile } = await loadConfigFileParser();
   const file = path.resolve(cwd, v.config);
   const fromFile = await loadConfigFile(file);
   const config = await prepareConfig(

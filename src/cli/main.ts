@@ -30,6 +30,7 @@ import { HELP } from './help.ts';
 import { createProgress } from './progress.ts';
 import { writeEvaluationPage } from './page-step.ts';
 import { viewCommand, VIEW_HELP } from './view-command.ts';
+import { loadRelayServer } from './lazy.ts';
 
 async function run(argv: string[]): Promise<number> {
   const flags = await parseRunArgs(argv);
@@ -167,7 +168,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'relay') {
       // Internal: an agent CLI starts it from the MCP config a task run gives it (src/agent/relay).
       if (rest[0] === undefined) throw new UsageError('relay needs the socket a task run gave it');
-      await (await import('../agent/relay/relay-server.ts')).runRelay(rest[0], TOOL_VERSION);
+      await (await loadRelayServer()).runRelay(rest[0], TOOL_VERSION);
       return 0;
     }
     if (command === 'compare') {

@@ -14,6 +14,7 @@ import { BUILTIN_PROFILES, DEFAULT_SHAPE, overlayShape } from './builtin-profile
 import { configFilePath } from './config-file-path.ts';
 import type { Config } from './config.ts';
 import { resolveConfig, type RunOptions } from './run-options.ts';
+import { loadConfigFileParser, loadProfileReader } from './lazy.ts';
 
 /** Flags over the file: each set flag wins; maps (server env, tool map, per-metric minimum effects, judging, agent) merge key by key. */
 export function mergeOptions(file: RunOptions, flags: RunOptions): RunOptions {
@@ -35,7 +36,7 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   const workDir = path.resolve(baseDir, flags.cwd ?? '.');
   const file = configFilePath(flags.config, workDir);
   // The config file's parser and validator load only when there is a file.
-  const options = file ? mergeOptions(await (await import('./config-file.ts')).loadConfigFile(file), flags) : flags;
+  const options = file ? mergeOptions(await (await loadConfigFileParser()).loadConfigFile(file), flags) : flags;
   const builtin = options.profile !== undefined && !existsSync(path.resolve(workDir, options.profile)) ? BUILTIN_PROFILES[options.profile] : undefined;
   const { profile: _named, ...withoutProfile } = options;
   const config = resolveConfig(builtin ? withoutProfile : options, baseDir);
@@ -48,7 +49,7 @@ export async function prepareConfig(flags: RunOptions, baseDir: string): Promise
   let shape = builtin?.shape ?? DEFAULT_SHAPE;
   if (config.profile) {
     // Its validator loads only when there is a profile to read.
-    const { loadProfile } = await import('../suite/profile.ts');
+    const { loadProfile } = await loadProfileReader();
     const profile = await loadProfile(config.profile);
     shape = overlayShape(shape, {
       ...(profile.search ? { search: profile.search } : {}),

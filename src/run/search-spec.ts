@@ -14,6 +14,7 @@ import type { IdSource, Normalize } from './extract/id-source.ts';
 import { compileErrorReply } from './extract/error-reply.ts';
 import { fillTemplate, type TemplateVars } from './fill-template.ts';
 import type { SearchProfile } from './search-profile.ts';
+import { loadIdSource } from './lazy.ts';
 
 export interface SearchSpec {
   tool: string;
@@ -102,7 +103,7 @@ function normalizedHits(extract: Extract | undefined, normalize: Normalize | und
  */
 export async function searchProfileFrom(shape: ServerShape): Promise<SearchProfile> {
   const { search, fetch } = shape;
-  const extract = search.ids || search.normalize ? await import('./extract/id-source.ts') : undefined;
+  const extract = search.ids || search.normalize ? await loadIdSource() : undefined;
   const errorReply = await compileErrorReply(shape.errorPath);
   return {
     searchTool: search.tool,

@@ -10,9 +10,9 @@
  * every task must be read), and the kernel documents it as unreliable while the tree changes.
  * Elsewhere (macOS): `pidtree`, which spawns `ps` (~10 ms), hence the tracker's throttle.
  */
-import type Pidtree from 'pidtree';
 import { readdirSync, openSync, readSync, closeSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { loadPidtree } from './lazy.ts';
 
 const hasProc = process.platform === 'linux';
 const statBuf = Buffer.alloc(4096);
@@ -60,14 +60,11 @@ function numeric(names: string[]): number[] {
   return pids;
 }
 
-/** pidtree, loaded on first use (after the spawn, and only where /proc is missing: it imports node:util), then kept. */
-let pidtreeModule: Promise<typeof Pidtree> | undefined;
-const loadPidtree = () => (pidtreeModule ??= import('pidtree').then((m) => m.default));
-
 /** Root and its descendants, parents before children; [] when the root is gone. */
 export async function listDescendants(rootPid: number): Promise<number[]> {
   if (!hasProc) {
-    const pidtree = await loadPidtree();
+    // pidtree loads on first use (server/lazy.ts): after the spawn, and only where /proc is missing.
+    const pidtree = (await loadPidtree()).default;
     // pidtree rejects when the root does not exist: that is an empty tree, not an error.
     return pidtree(rootPid, { root: true }).catch(() => []);
   }

@@ -8,10 +8,11 @@
 import type pidusage from 'pidusage';
 import type { MemoryResult, RssSample } from '../model/report.ts';
 import { trackTree } from './process-tree.ts';
+import { loadPidusage } from './lazy.ts';
 
 /** pidusage, loaded by the first sample (after the spawn, not on the path to it), then kept: a sample is a hot path. */
 let usageModule: Promise<typeof pidusage> | undefined;
-const loadUsage = (): Promise<typeof pidusage> => (usageModule ??= import('pidusage').then((m) => m.default));
+const loadUsage = (): Promise<typeof pidusage> => (usageModule ??= loadPidusage().then((m) => m.default));
 
 export interface RssSamplerOptions {
   /** Aimed interval between samples, ms. */

@@ -20,6 +20,7 @@ import type { ServerCatalog } from './server-catalog.ts';
 import { checkWrappedProgram, watchChild } from './start-failure.ts';
 import { TimedTransport } from './timed-transport.ts';
 import type { CallOutcome, ToolCaller } from './tool-caller.ts';
+import { loadStdioClient } from './lazy.ts';
 
 // Shared with the HTTP session; re-exported so existing imports keep working.
 export { ServerStartError, type ServerExit } from './server-process.ts';
@@ -80,7 +81,7 @@ export async function startStdioSession(server: ServerConfig, options: SessionOp
   const tail: OutputTail = createOutputTail({ label: 'server stderr' });
   tail.attach(child.stderr);
 
-  const { Client, ChildStdioTransport, countCatalog } = await import('./stdio-client.ts');
+  const { Client, ChildStdioTransport, countCatalog } = await loadStdioClient();
   // Marks arrivals before the SDK's buffer parses them (called only once data flows, after connect starts).
   const inner = new ChildStdioTransport(child, watch.spawned, () => transport.markArrival());
   const transport = new TimedTransport(inner);

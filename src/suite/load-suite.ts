@@ -20,6 +20,7 @@ import { directoryName, mergeSuites } from './merge-suites.ts';
 import type { LoadedFile } from './merge-suites.ts';
 import { holdsAnswerMaterial, holdsTaskMaterial, nativeSuiteParser } from './parse-native-suite.ts';
 import { classifyFile, topIssue, type DatasetFormat, type FormatParser } from './classify-file.ts';
+import { loadAnswerChecks, loadSeed000Importer, loadSpeakeasyAgentImporter, loadSpeakeasyImporter, loadTaskChecks } from './lazy.ts';
 
 const DIRECTORY_EXTENSIONS = ['.yaml', '.yml'];
 /** File names a dataset folder keeps its profile under (not datasets). */
@@ -106,11 +107,11 @@ export async function folderProfile(cases: string): Promise<string | undefined> 
  * (with the task validator) only for one that holds task cases or an agent block.
  */
 async function parserOf(format: DatasetFormat, data: unknown): Promise<FormatParser> {
-  if (format === 'seed-000') return (await import('./import-seed-000.ts')).importSeed000;
-  if (format === 'speakeasy') return (await import('./import-speakeasy.ts')).importSpeakeasy;
-  if (format === 'speakeasy-agent') return (await import('./import-speakeasy-agent.ts')).importSpeakeasyAgent;
+  if (format === 'seed-000') return (await loadSeed000Importer()).importSeed000;
+  if (format === 'speakeasy') return (await loadSpeakeasyImporter()).importSpeakeasy;
+  if (format === 'speakeasy-agent') return (await loadSpeakeasyAgentImporter()).importSpeakeasyAgent;
   return nativeSuiteParser({
-    ...(holdsAnswerMaterial(data) ? { answers: (await import('./answer-checks.ts')).answerIssues } : {}),
-    ...(holdsTaskMaterial(data) ? { tasks: (await import('./task-checks.ts')).nativeTaskIssues } : {}),
+    ...(holdsAnswerMaterial(data) ? { answers: (await loadAnswerChecks()).answerIssues } : {}),
+    ...(holdsTaskMaterial(data) ? { tasks: (await loadTaskChecks()).nativeTaskIssues } : {}),
   });
 }

