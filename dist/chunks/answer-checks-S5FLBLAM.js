@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{d as a,e as b}from"./chunk-K37NHRHJ.js";import"./chunk-5K3MOXBG.js";import"./chunk-UF22KMG7.js";import"./chunk-FDJEQ7KW.js";import"./chunk-P5QO7AEW.js";import"./chunk-FHT2EYQ3.js";import"./chunk-EHUXLJMF.js";import"./chunk-NFH353RP.js";import"./chunk-LJYPUHCR.js";import"./chunk-QYWEXG4P.js";import"./chunk-44SW3WME.js";b();export{a as answerIssues};

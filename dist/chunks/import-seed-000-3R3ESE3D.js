@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c}from"./chunk-QPW5GTNT.js";import"./chunk-FHT2EYQ3.js";import"./chunk-EHUXLJMF.js";import"./chunk-NFH353RP.js";import"./chunk-LJYPUHCR.js";import"./chunk-QYWEXG4P.js";import"./chunk-44SW3WME.js";c();export{a as importSeed000,b as seedRule};

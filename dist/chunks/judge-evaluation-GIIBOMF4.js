@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{l as a,m as b,n as c}from"./chunk-DKET44NF.js";import"./chunk-74OIJDFL.js";import"./chunk-PUU2CEWC.js";import"./chunk-E7RPWPOY.js";import"./chunk-5SB42XY3.js";import"./chunk-LJYPUHCR.js";import"./chunk-QYWEXG4P.js";import"./chunk-44SW3WME.js";c();export{a as judgeGates,b as judgedEvaluation};

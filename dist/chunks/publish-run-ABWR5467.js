@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c,d}from"./chunk-J22DBQXJ.js";import"./chunk-H5JLVFBZ.js";import"./chunk-DKET44NF.js";import"./chunk-HX7ML7UO.js";import"./chunk-74OIJDFL.js";import"./chunk-PUU2CEWC.js";import"./chunk-E7RPWPOY.js";import"./chunk-5SB42XY3.js";import"./chunk-LJYPUHCR.js";import"./chunk-QYWEXG4P.js";import"./chunk-44SW3WME.js";d();export{c as describeBaseline,b as publish,a as publishShard};

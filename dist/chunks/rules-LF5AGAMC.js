@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{c as a,j as b,k as c,l as d,m as e}from"./chunk-EHUXLJMF.js";import"./chunk-NFH353RP.js";import"./chunk-LJYPUHCR.js";import"./chunk-QYWEXG4P.js";import"./chunk-44SW3WME.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};
