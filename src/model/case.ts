@@ -32,7 +32,8 @@ export interface CaseSource {
   line: number;
 }
 
-interface CaseBase {
+/** The fields every kind of case has. */
+export interface CaseBase {
   id: string;
   name: string;
   category: string;

@@ -8,6 +8,7 @@
 import type { AnswerCase, AnswerContextSpec, CaseSource, Difficulty } from '../model/case.ts';
 import type { AnswerExpect, RuleSpec } from '../model/answer-rules.ts';
 import type { EvaluatorConfig } from '../model/evaluation.ts';
+import { caseHeader } from './case-header.ts';
 
 /** The fields both formats share, already under this project's names. */
 export interface AnswerCaseFields {
@@ -54,12 +55,7 @@ export function toAnswerCase(fields: AnswerCaseFields, defaultProject: string | 
   };
   return {
     kind: 'answer',
-    id: fields.id,
-    name: fields.name ?? fields.id,
-    category: fields.category ?? fields.tool,
-    ...(fields.difficulty === undefined ? {} : { difficulty: fields.difficulty }),
-    tags: fields.tags ?? [],
-    source,
+    ...caseHeader(fields, source, fields.tool),
     tool: fields.tool,
     input: fields.input,
     ...(project === undefined ? {} : { project }),

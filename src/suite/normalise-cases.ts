@@ -11,6 +11,7 @@ import type { AnswerExpect } from '../model/answer-rules.ts';
 import type { EvaluationCriteria, EvaluatorConfig } from '../model/evaluation.ts';
 import type { AgentSettings } from '../model/task.ts';
 import { toTaskCase, type RawTaskCase } from './normalise-task-case.ts';
+import { caseHeader } from './case-header.ts';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_MAX_ROUNDS = 2;
@@ -81,12 +82,7 @@ function retrievalCase(item: RawRetrievalCase, defaults: NonNullable<RawSuite['d
   const forbidden = item.forbidden === undefined ? undefined : splitForbidden(item.forbidden);
   return {
     kind: 'retrieval',
-    id: item.id,
-    name: item.name ?? item.id,
-    category: item.category ?? DEFAULT_CATEGORY,
-    ...(item.difficulty === undefined ? {} : { difficulty: item.difficulty }),
-    tags: item.tags ?? [],
-    source,
+    ...caseHeader(item, source, DEFAULT_CATEGORY),
     query: item.query,
     filters: item.filters ?? {},
     relevant: toJudgments(item),

@@ -6,6 +6,7 @@
  */
 import type { CaseSource, Difficulty, TaskCase } from '../model/case.ts';
 import type { TaskAssertion } from '../model/task.ts';
+import { caseHeader } from './case-header.ts';
 
 /** Model responses a task may take unless it says otherwise. */
 export const DEFAULT_MAX_TURNS = 15;
@@ -35,12 +36,7 @@ export function toTaskCase(raw: RawTaskCase, source: CaseSource, defaultCategory
   const files = raw.files === undefined ? undefined : typeof raw.files === 'string' ? { dir: raw.files } : { inline: raw.files };
   return {
     kind: 'task',
-    id: raw.id,
-    name: raw.name ?? raw.id,
-    category: raw.category ?? defaultCategory,
-    ...(raw.difficulty === undefined ? {} : { difficulty: raw.difficulty }),
-    tags: raw.tags ?? [],
-    source,
+    ...caseHeader(raw, source, defaultCategory),
     prompt: raw.prompt,
     assertions: raw.assertions,
     ...(files === undefined ? {} : { files }),
