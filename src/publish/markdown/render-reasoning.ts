@@ -9,6 +9,7 @@
 import type { CaseChange } from '../../model/comparison.ts';
 import type { CaseResult, Report } from '../../model/report.ts';
 import type { EvaluationResult } from '../../model/evaluation.ts';
+import { changedFirst } from './changed-first.ts';
 import { details } from './details.ts';
 import { escapeCell, htmlCode, htmlText } from './escape.ts';
 import { formatCount, formatValue } from '../../report/format.ts';
@@ -30,24 +31,17 @@ function shown(r: CaseResult): EvaluationResult[] {
 
 /** Changed answer cases first (regressions, then improvements), then the failed and not-judged ones not already listed. */
 export function reasoningCases(report: Report, changes: readonly CaseChange[] = []): ReasoningCase[] {
-  const byId = new Map(report.cases.map((c) => [c.id, c]));
-  const out: ReasoningCase[] = [];
-  const seen = new Set<string>();
-  for (const direction of ['regressed', 'improved'] as const) {
-    for (const change of changes.filter((c) => c.kind === 'answer' && c.direction === direction)) {
-      const result = byId.get(change.id);
-      if (result && !seen.has(result.id) && shown(result).length > 0) {
-        seen.add(result.id);
-        out.push({ result, why: direction });
-      }
-    }
-  }
-  for (const result of report.cases) {
-    if (result.kind !== 'answer' || !result.answer || seen.has(result.id) || shown(result).length === 0) continue;
-    const why: ReasoningWhy | undefined = !result.answer.passed ? 'failed' : result.answer.unjudged?.length ? 'not judged' : undefined;
-    if (why) out.push({ result, why });
-  }
-  return out;
+  return changedFirst<ReasoningCase>(
+    report,
+    changes,
+    'answer',
+    (result, direction) => (shown(result).length > 0 ? { result, why: direction } : undefined),
+    (result) => {
+      if (!result.answer || shown(result).length === 0) return undefined;
+      const why: ReasoningWhy | undefined = !result.answer.passed ? 'failed' : result.answer.unjudged?.length ? 'not judged' : undefined;
+      return why && { result, why };
+    },
+  );
 }
 
 /** A raw score as the evaluator gave it, formatted by its type: a number, true/false, or a label (escaped). */

@@ -10,6 +10,7 @@ import type { CaseChange } from '../../model/comparison.ts';
 import type { CaseResult, Report } from '../../model/report.ts';
 import { runOutcome, type TaskRun } from '../../model/task.ts';
 import { formatMs } from '../../report/format.ts';
+import { changedFirst } from './changed-first.ts';
 import { details } from './details.ts';
 import { codeSpan, escapeCell, htmlCode, htmlText } from './escape.ts';
 
@@ -31,24 +32,19 @@ function shownRun(r: CaseResult): TaskRun | undefined {
 
 /** Flipped tasks first (regressions, then improvements), then the failed and not-judged ones not already listed. */
 export function trajectoryCases(report: Report, changes: readonly CaseChange[] = []): TrajectoryCase[] {
-  const byId = new Map(report.cases.map((c) => [c.id, c]));
-  const out: TrajectoryCase[] = [];
-  const seen = new Set<string>();
-  for (const direction of ['regressed', 'improved'] as const) {
-    for (const change of changes.filter((c) => c.kind === 'task' && c.direction === direction)) {
-      const result = byId.get(change.id);
-      const run = result && shownRun(result);
-      if (result && run && !seen.has(result.id)) {
-        seen.add(result.id);
-        out.push({ result, run, why: direction });
-      }
-    }
-  }
-  for (const result of report.cases) {
-    const run = result.kind === 'task' && !seen.has(result.id) ? shownRun(result) : undefined;
-    if (run && (!run.passed || !run.judged)) out.push({ result, run, why: run.judged ? 'failed' : 'not judged' });
-  }
-  return out;
+  return changedFirst<TrajectoryCase>(
+    report,
+    changes,
+    'task',
+    (result, direction) => {
+      const run = shownRun(result);
+      return run && { result, run, why: direction };
+    },
+    (result) => {
+      const run = shownRun(result);
+      return run && (!run.passed || !run.judged) ? { result, run, why: run.judged ? 'failed' : 'not judged' } : undefined;
+    },
+  );
 }
 
 function stepLines(run: TaskRun): string[] {
