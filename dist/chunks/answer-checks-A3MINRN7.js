@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{d as a,e as b}from"./chunk-FF6ELO2S.js";import"./chunk-YZNWXZTV.js";import"./chunk-4UMWHXER.js";import"./chunk-HAPZ6GFM.js";import"./chunk-CH7JDA2J.js";import"./chunk-URYSDXVF.js";import"./chunk-5TEHCSYF.js";import"./chunk-DCGM2OOQ.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";b();export{a as answerIssues};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{d as a,e as b}from"./chunk-WETRQ6EO.js";import"./chunk-JWXGODOZ.js";import"./chunk-3CX6Q2SF.js";import"./chunk-RN2HCWZF.js";import"./chunk-OOWZMADG.js";import"./chunk-HXPSOCR2.js";import"./chunk-BQF4NWP4.js";import"./chunk-43CDOA6W.js";import"./chunk-M7I6MIWE.js";import"./chunk-5JVL27OS.js";import"./chunk-BPXC64QO.js";b();export{a as answerIssues};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{b as o}from"./chunk-BPXC64QO.js";function a(e){return{search:e.rounds.map(t=>t.ms),fetch:e.fetch?.ok?[e.fetch.ms]:[],answer:e.answer?[e.answer.ms]:[],agent:(e.task?.runs??[]).flatMap(t=>t.trajectory.steps.flatMap(n=>n.toolCalls.filter(r=>r.source==="docs"&&r.ok).map(r=>r.ms)))}}var s=o(()=>{"use strict"});export{a,s as b};

@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{b as a}from"./chunk-LLTJ55MQ.js";function p(e,r){let t=r.replace(c,"-").replace(/-{2,}/g,"-").replace(/^[-.]+|[-.]+$/g,"").slice(0,100).replace(/[-.]+$/,"");return`docs-mcp-eval-${e}-${t||"default"}`}var c,n=a(()=>{"use strict";c=/[^A-Za-z0-9._-]+/g});export{p as a,n as b};

@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{a,b,c}from"./chunk-2TR4IY73.js";import"./chunk-URYSDXVF.js";import"./chunk-5TEHCSYF.js";import"./chunk-DCGM2OOQ.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";c();export{a as importSeed000,b as seedRule};

@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c}from"./chunk-CKAGMSFM.js";import"./chunk-3FPS7FKP.js";import"./chunk-5IAP6F5N.js";import"./chunk-HYFBOMKC.js";import"./chunk-HXPSOCR2.js";import"./chunk-BQF4NWP4.js";import"./chunk-43CDOA6W.js";import"./chunk-M7I6MIWE.js";import"./chunk-5JVL27OS.js";import"./chunk-BPXC64QO.js";c();export{a as applyMergeKeys,b as importSpeakeasyAgent};

@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{l as a,m as b,n as c}from"./chunk-VICWARTP.js";import"./chunk-72CAA7KL.js";import"./chunk-6DBJX7DE.js";import"./chunk-4TVQVTP6.js";import"./chunk-ZCMAALDA.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";c();export{a as judgeGates,b as judgedEvaluation};

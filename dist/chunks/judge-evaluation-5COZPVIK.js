@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{l as a,m as b,n as c}from"./chunk-QYWVN45D.js";import"./chunk-PMX4LT75.js";import"./chunk-MSBKXTRQ.js";import"./chunk-IMQWCIFV.js";import"./chunk-6DA4HH5T.js";import"./chunk-M7I6MIWE.js";import"./chunk-5JVL27OS.js";import"./chunk-BPXC64QO.js";c();export{a as judgeGates,b as judgedEvaluation};

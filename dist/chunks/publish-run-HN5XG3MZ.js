@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{a,b,c,d}from"./chunk-M4C66KUT.js";import"./chunk-ENEUBPOC.js";import"./chunk-VICWARTP.js";import"./chunk-RDLIZU2S.js";import"./chunk-72CAA7KL.js";import"./chunk-6DBJX7DE.js";import"./chunk-4TVQVTP6.js";import"./chunk-ZCMAALDA.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";d();export{c as describeBaseline,b as publish,a as publishShard};

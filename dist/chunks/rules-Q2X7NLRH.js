@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{c as a,j as b,k as c,l as d,m as e}from"./chunk-BQF4NWP4.js";import"./chunk-43CDOA6W.js";import"./chunk-M7I6MIWE.js";import"./chunk-5JVL27OS.js";import"./chunk-BPXC64QO.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};

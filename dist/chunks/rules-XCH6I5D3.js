@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{c as a,j as b,k as c,l as d,m as e}from"./chunk-5TEHCSYF.js";import"./chunk-DCGM2OOQ.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";e();export{b as answerInput,d as checkRuleSpecs,a as extractCodeBlocks,c as runRules};

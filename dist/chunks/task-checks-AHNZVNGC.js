@@ -1,2 +1,0 @@
-import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
-import{a,b,c,d}from"./chunk-5IAP6F5N.js";import"./chunk-HYFBOMKC.js";import"./chunk-HXPSOCR2.js";import"./chunk-BQF4NWP4.js";import"./chunk-43CDOA6W.js";import"./chunk-M7I6MIWE.js";import"./chunk-5JVL27OS.js";import"./chunk-BPXC64QO.js";d();export{a as nativeTaskIssues,b as nativeTasks,c as taskIssues};

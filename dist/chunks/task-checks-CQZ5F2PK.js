@@ -1,0 +1,2 @@
+import { createRequire as __dmeCreateRequire } from 'node:module'; let __dmeRequire; const require = (id) => (__dmeRequire ??= __dmeCreateRequire(import.meta.url))(id);
+import{a,b,c,d}from"./chunk-5MKFX76I.js";import"./chunk-Q6KWO2SK.js";import"./chunk-URYSDXVF.js";import"./chunk-5TEHCSYF.js";import"./chunk-DCGM2OOQ.js";import"./chunk-4JXYX463.js";import"./chunk-KKWHR5QS.js";import"./chunk-LLTJ55MQ.js";d();export{a as nativeTaskIssues,b as nativeTasks,c as taskIssues};
